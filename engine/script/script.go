@@ -281,8 +281,8 @@ func appendMove(b *bytes.Buffer, m engine.Move) error {
 
 // Run replays the script's moves from the start. It returns the state reached; on an illegal
 // move it returns the state before that move and an error "move K: ...".
-func (sc *Script) Run(onEvent func(engine.Event)) (*engine.State, error) {
-	s, err := engine.New(sc.Config, engine.WithEvents(onEvent))
+func (sc *Script) Run(opts ...engine.Option) (*engine.State, error) {
+	s, err := engine.New(sc.Config, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}

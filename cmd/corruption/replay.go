@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"corruption/engine"
+	"corruption/engine/script"
+)
+
+func replayCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "replay a scenario script and show the game, round by round",
+		ArgsUsage: " ",
+		Description: "Reads a scenario script (docs/SCRIPTS.md): the table's configuration, the deck's\n" +
+			"order and the moves in order. Prints a readable account of the game, or with --json one\n" +
+			"object: finished, round, scores, contracts, deferred, winners, next, digest. A script may\n" +
+			"stop anywhere; the state reached is reported. An illegal move exits with status 1 and\n" +
+			"an error \"move K: ...\" (K counts moves from 1).\n\n" +
+			"Example: corruption replay --script docs/examples/figure3.json",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "script", Usage: "the scenario script `FILE` to replay", Required: true},
+			&cli.BoolFlag{Name: "json", Usage: "print where the game stands as one JSON object"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError("replay takes no arguments besides --script FILE (got %q)", c.Args().First())
+			}
+			return replayScript(c, c.String("script"), c.Bool("json"))
+		},
+	}
+}
+
+func replayScript(c *cli.Context, path string, asJSON bool) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("cannot read script: %v", err), 1)
+	}
+	sc, err := script.Parse(data)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", path, err), 1)
+	}
+	out := c.App.Writer
+	var opts []engine.Option
+	if !asJSON {
+		opts = append(opts, (&script.Narrator{W: out}).Option())
+	}
+	s, runErr := sc.Run(opts...)
+	if runErr != nil {
+		return cli.Exit(runErr.Error(), 1)
+	}
+	if asJSON {
+		enc := json.NewEncoder(out)
+		return enc.Encode(script.Summarize(s))
+	}
+	if !s.Over() {
+		fmt.Fprintf(out, "\nThe script stops here: the game waits for %s.\n", s.Next())
+	}
+	return nil
+}
