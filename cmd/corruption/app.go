@@ -17,8 +17,10 @@ func newApp() *cli.App {
 			"shuffled by all players together, so nobody can cheat unseen.",
 		HideHelpCommand: true,
 		Commands: []*cli.Command{
+			botCommand(),
 			simulateCommand(),
 			replayCommand(),
+			auditCommand(),
 		},
 		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
 			return cli.Exit(fmt.Sprintf("%s (see %s --help)", err, strings.TrimSpace(c.Command.HelpName)), 2)

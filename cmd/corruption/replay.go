@@ -14,23 +14,28 @@ import (
 func replayCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "replay",
-		Usage:     "replay a scenario script and show the game, round by round",
-		ArgsUsage: " ",
+		Usage:     "show a game round by round, from a scenario script or a saved table log",
+		ArgsUsage: "[LOG]",
 		Description: "Reads a scenario script (docs/SCRIPTS.md): the table's configuration, the deck's\n" +
 			"order and the moves in order. Prints a readable account of the game, or with --json one\n" +
 			"object: finished, round, scores, contracts, deferred, winners, next, digest. A script may\n" +
 			"stop anywhere; the state reached is reported. An illegal move exits with status 1 and\n" +
 			"an error \"move K: ...\" (K counts moves from 1).\n\n" +
+			"Given a LOG saved by a network table (corruption bot --out LOG), it tells that game,\n" +
+			"checking it as corruption audit does.\n\n" +
 			"Example: corruption replay --script docs/examples/figure3.json",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "script", Usage: "the scenario script `FILE` to replay", Required: true},
+			&cli.StringFlag{Name: "script", Usage: "the scenario script `FILE` to replay"},
 			&cli.BoolFlag{Name: "json", Usage: "print where the game stands as one JSON object"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageError("replay takes no arguments besides --script FILE (got %q)", c.Args().First())
+			switch {
+			case c.IsSet("script") && c.NArg() == 0:
+				return replayScript(c, c.String("script"), c.Bool("json"))
+			case !c.IsSet("script") && c.NArg() == 1 && !c.Bool("json"):
+				return replayLog(c, c.Args().First())
 			}
-			return replayScript(c, c.String("script"), c.Bool("json"))
+			return usageError("replay takes either --script FILE [--json] or one LOG (see corruption replay --help)")
 		},
 	}
 }

@@ -1,0 +1,86 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"corruption/engine"
+	"corruption/engine/bot"
+)
+
+// Report is what an audit of a log found.
+type Report struct {
+	Outcome
+	Valid bool `json:"valid"`
+	// Problem is the first thing wrong with the log ("" when valid): a verdict, a bad entry, a
+	// truncated file or an incomplete table.
+	Problem string `json:"problem,omitempty"`
+	// Blamed is the seat at fault, or -1.
+	Blamed int `json:"blamed"`
+	// At is the seq of the first failing entry, or -1.
+	At int64 `json:"at"`
+}
+
+// Audit checks a saved log with no secret: every signature, the chain, every key, shuffle,
+// share and blame proof, every commitment against its opening, and every rule by replaying
+// the game. A log is valid when it holds a complete table (every seat signed off the final
+// digest) and nothing else. opts are given to the game (to follow its events).
+func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
+	rep := &Report{Blamed: -1, At: -1}
+	entries, rerr := ReadLog(r)
+	if len(entries) == 0 {
+		if rerr == nil {
+			rerr = errors.New("the log has no entries")
+		}
+		return nil, rerr
+	}
+	t, err := NewTable(entries[0], nil, opts...)
+	if err != nil {
+		rep.Problem, rep.At = err.Error(), 0
+		return rep, nil
+	}
+	rep.Table = t.g.Name
+	for _, e := range entries[1:] {
+		if err := t.Append(e); err != nil {
+			var v *Verdict
+			switch {
+			case errors.As(err, &v):
+				rep.Problem, rep.Blamed, rep.At = v.Error(), v.Seat, int64(v.Seq)
+			case errors.Is(err, ErrDuplicate):
+				rep.Problem, rep.At = fmt.Sprintf("entry %d appears twice", e.Seq), int64(e.Seq)
+			default:
+				rep.Problem, rep.At = err.Error(), int64(e.Seq)
+			}
+			fillOutcome(&rep.Outcome, t)
+			return rep, nil
+		}
+	}
+	fillOutcome(&rep.Outcome, t)
+	rep.Seat = -1
+	switch {
+	case rerr != nil:
+		rep.Problem, rep.At = rerr.Error(), int64(t.Len())
+	case t.Verdict() != nil:
+		v := t.Verdict()
+		rep.Problem, rep.Blamed, rep.At = v.Error(), v.Seat, int64(v.Seq)
+	case !t.Done():
+		rep.Problem, rep.At = fmt.Sprintf("the log is incomplete: it ends at entry %d, waiting for %s", t.Len(), t.DueString()), int64(t.Len())
+		if seat, _ := t.Due(); seat >= 0 {
+			rep.Blamed = seat
+		}
+	default:
+		rep.Valid = true
+	}
+	return rep, nil
+}
+
+// BotPlayer lets a bot make a seat's decisions.
+func BotPlayer(b bot.Bot) Player { return botPlayer{b} }
+
+type botPlayer struct{ b bot.Bot }
+
+func (p botPlayer) Decide(_ context.Context, v engine.View) (engine.Move, error) {
+	return p.b.Decide(v), nil
+}

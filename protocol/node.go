@@ -1,0 +1,571 @@
+package protocol
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"sync"
+	"time"
+
+	"corruption/engine"
+)
+
+// Player makes a seat's decisions: placements, peeks, the free-stud choice and awarding
+// choices. It sees only its seat's view. Decide may block (a person thinking); it must return
+// when ctx is done.
+type Player interface {
+	Decide(ctx context.Context, v engine.View) (engine.Move, error)
+}
+
+// NodeConfig configures a node.
+type NodeConfig struct {
+	Table   string // the table's name: nodes with the same name and settings sit together
+	Players int
+	Variant engine.Variant
+	LBB     bool
+	Name    string        // this player's name
+	Timeout time.Duration // how long a due seat may stay silent (default 60s)
+
+	Identity ed25519.PrivateKey
+	Store    *Store // the data directory (required)
+	Player   Player
+	Net      Network
+
+	Tick    time.Duration // how often the node announces its head and checks timeouts (default 250ms)
+	Linger  time.Duration // how long a finished node keeps serving peers that are behind (default 5s)
+	Logf    func(format string, args ...any)
+	OnEvent func(engine.Event) // the game's events, as they happen
+	Rand    io.Reader          // for the genesis nonce (default crypto/rand)
+}
+
+// Node is one player's node at a table.
+type Node struct {
+	cfg   NodeConfig
+	self  *Self
+	table *Table
+
+	members   map[string]*hello // by identity key, before the genesis
+	heads     map[int]uint64    // the log length each seat last announced
+	progress  time.Time         // when the log last grew
+	deciding  bool              // a Decide call is under way
+	decisions chan decision
+	incoming  chan message
+	genesisAt time.Time // when the node last republished the genesis for a latecomer
+
+	mu       sync.Mutex // guards shared and sharedID, read by serve
+	shared   []*Entry
+	sharedID [32]byte
+}
+
+type decision struct {
+	seq  uint64 // the log length the decision was asked at
+	move engine.Move
+	err  error
+}
+
+type message struct {
+	from string
+	data []byte
+}
+
+// Outcome is how a table ended, as a node saw it.
+type Outcome struct {
+	Table    string   `json:"table"`
+	ID       string   `json:"id"`
+	Seat     int      `json:"seat"`
+	Finished bool     `json:"finished"`
+	Scores   []int    `json:"scores"`
+	Winners  []int    `json:"winners"`
+	Digest   string   `json:"digest"`
+	Entries  int      `json:"entries"`
+	Verdict  *Verdict `json:"verdict,omitempty"`
+}
+
+// NewNode prepares a node. Run plays.
+func NewNode(cfg NodeConfig) (*Node, error) {
+	if cfg.Store == nil || cfg.Net == nil || cfg.Player == nil || cfg.Identity == nil {
+		return nil, errors.New("a node needs a store, a network, a player and an identity")
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 60 * time.Second
+	}
+	if cfg.Tick == 0 {
+		cfg.Tick = 250 * time.Millisecond
+	}
+	if cfg.Linger == 0 {
+		cfg.Linger = 5 * time.Second
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.Reader
+	}
+	g := &Genesis{Name: cfg.Table, Variant: cfg.Variant, LBB: cfg.LBB, Timeout: cfg.Timeout}
+	for i := 0; i < cfg.Players; i++ {
+		g.Roster = append(g.Roster, Member{Key: make([]byte, 32)})
+		g.Roster[i].Key[0] = byte(i)
+	}
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
+	seed, err := cfg.Store.TableSeed(cfg.Table)
+	if err != nil {
+		return nil, err
+	}
+	return &Node{cfg: cfg, self: NewSelf(cfg.Identity, seed), members: map[string]*hello{},
+		heads: map[int]uint64{}, decisions: make(chan decision, 1), incoming: make(chan message, 256)}, nil
+}
+
+// Table is the node's table (nil before the genesis). Only safe to use once Run has returned.
+func (n *Node) Table() *Table { return n.table }
+
+// Run plays the table to its end: complete (every seat signed off), or halted by a verdict.
+// It resumes from the store when the node was stopped before.
+func (n *Node) Run(ctx context.Context) (*Outcome, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if err := n.resume(); err != nil {
+		return nil, err
+	}
+	if err := n.cfg.Store.OpenLog(n.cfg.Table); err != nil {
+		return nil, err
+	}
+	defer n.cfg.Store.Close()
+	n.cfg.Net.Serve(n.serve)
+	defer n.cfg.Net.Serve(nil)
+	go n.receive(ctx)
+	tick := time.NewTicker(n.cfg.Tick)
+	defer tick.Stop()
+	n.progress = time.Now()
+	var finished time.Time
+	n.hello(ctx)
+	for {
+		if t := n.table; t != nil {
+			if t.Verdict() != nil {
+				return n.outcome(), nil
+			}
+			if t.Done() {
+				if finished.IsZero() {
+					finished = time.Now()
+				}
+				if n.allDone() || time.Since(finished) > n.cfg.Linger {
+					return n.outcome(), nil
+				}
+			} else if err := n.act(ctx); err != nil {
+				return n.outcome(), err
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return n.outcome(), ctx.Err()
+		case m := <-n.incoming:
+			n.handle(ctx, m)
+		case d := <-n.decisions:
+			n.deciding = false
+			if err := n.decided(ctx, d); err != nil {
+				return n.outcome(), err
+			}
+		case <-tick.C:
+			n.tick(ctx)
+		}
+	}
+}
+
+// resume reloads the saved log, if any.
+func (n *Node) resume() error {
+	entries, err := n.cfg.Store.LoadLog(n.cfg.Table)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	t, err := NewTable(entries[0], n.self, n.gameOpts()...)
+	if err != nil {
+		return fmt.Errorf("saved log: %w", err)
+	}
+	for _, e := range entries[1:] {
+		if err := t.Append(e); err != nil && t.Verdict() == nil {
+			return fmt.Errorf("saved log: %w", err)
+		}
+	}
+	n.table = t
+	n.cfg.Logf("resumed table %q from %d saved entries", n.cfg.Table, t.Len())
+	return nil
+}
+
+func (n *Node) receive(ctx context.Context) {
+	for {
+		from, data, err := n.cfg.Net.Next(ctx)
+		if err != nil {
+			return
+		}
+		select {
+		case n.incoming <- message{from, data}:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// act writes the node's entry when its seat is due.
+func (n *Node) act(ctx context.Context) error {
+	t := n.table
+	seat, _ := t.Due()
+	if seat != n.self.seat || n.deciding {
+		return nil
+	}
+	var asked bool
+	e, err := t.NextEntry(func(v engine.View) (engine.Move, bool) {
+		asked = true
+		n.deciding = true
+		view := t.Game().Clone().View(n.self.seat)
+		seq := t.Len()
+		go func() {
+			m, err := n.cfg.Player.Decide(ctx, view)
+			select {
+			case n.decisions <- decision{seq, m, err}:
+			case <-ctx.Done():
+			}
+		}()
+		return engine.Move{}, false
+	})
+	if err != nil || asked {
+		return err
+	}
+	return n.write(ctx, e)
+}
+
+// decided writes the entry for a player's decision.
+func (n *Node) decided(ctx context.Context, d decision) error {
+	t := n.table
+	if d.err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("the player could not decide: %w", d.err)
+	}
+	if d.seq != t.Len() || t.Verdict() != nil {
+		return nil // the table moved on (it cannot while this seat is due, but be safe)
+	}
+	e, err := t.NextEntry(func(engine.View) (engine.Move, bool) { return d.move, true })
+	if err != nil {
+		n.cfg.Logf("%v", err)
+		return nil // the player will be asked again
+	}
+	if e == nil {
+		return nil
+	}
+	return n.write(ctx, e)
+}
+
+// write persists one of the node's own entries, applies it and publishes it.
+func (n *Node) write(ctx context.Context, e *Entry) error {
+	if err := n.cfg.Store.Append(e, true); err != nil {
+		return err
+	}
+	if err := n.table.Append(e); err != nil {
+		var v *Verdict
+		if errors.As(err, &v) {
+			return nil // our own entry convicts someone (a blame): the verdict ends the run
+		}
+		return fmt.Errorf("the table refused the node's own entry: %w", err)
+	}
+	n.progress = time.Now()
+	n.share()
+	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+	n.announce(ctx)
+	return nil
+}
+
+func (n *Node) publish(ctx context.Context, data []byte) {
+	if err := n.cfg.Net.Publish(ctx, data); err != nil && ctx.Err() == nil {
+		n.cfg.Logf("publish: %v", err)
+	}
+}
+
+func (n *Node) handle(ctx context.Context, m message) {
+	if len(m.data) == 0 {
+		return
+	}
+	body := m.data[1:]
+	switch m.data[0] {
+	case msgHello:
+		h, err := parseHello(body)
+		if err != nil {
+			n.cfg.Logf("dropped a hello: %v", err)
+			return
+		}
+		n.hear(ctx, h, m.from)
+	case msgEntry:
+		e, err := ParseEntry(body)
+		if err != nil {
+			n.cfg.Logf("dropped a message from %s: %v", m.from, err)
+			return
+		}
+		n.receiveEntries(ctx, m.from, []*Entry{e})
+	case msgHead:
+		h, err := parseHead(body)
+		if err != nil || n.table == nil || h.table != n.table.ID() {
+			return
+		}
+		if h.seat < len(n.table.keys) && h.len > n.heads[h.seat] {
+			n.heads[h.seat] = h.len
+		}
+		if h.len > n.table.Len() {
+			n.sync(ctx, m.from)
+		}
+	}
+}
+
+// receiveEntries applies entries from a peer; a gap makes it fetch what it missed from them.
+func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry) {
+	for _, e := range entries {
+		if n.table == nil {
+			if e.Seq == 0 {
+				n.adopt(ctx, e)
+			}
+			continue
+		}
+		err := n.table.Append(e)
+		var gap *GapError
+		var v *Verdict
+		switch {
+		case err == nil:
+			n.progress = time.Now()
+			n.share()
+			if serr := n.cfg.Store.Append(e, false); serr != nil {
+				n.cfg.Logf("%v", serr)
+			}
+		case errors.As(err, &gap):
+			n.sync(ctx, from)
+			return
+		case errors.As(err, &v):
+			n.cfg.Logf("%v", v)
+			// Keep the proof: the offending entry goes to the log (a blame is already in
+			// the table's log), and to every peer.
+			if err := n.cfg.Store.Append(e, true); err != nil {
+				n.cfg.Logf("%v", err)
+			}
+			n.share()
+			n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+			return
+		case errors.Is(err, ErrDuplicate), errors.Is(err, ErrDone), errors.Is(err, ErrHalted):
+		default:
+			n.cfg.Logf("%v", err)
+		}
+	}
+}
+
+// sync fetches the entries this node lacks from a peer.
+func (n *Node) sync(ctx context.Context, peer string) {
+	if n.table == nil {
+		return
+	}
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	ans, err := n.cfg.Net.Request(rctx, peer, entriesRequest(n.table.ID(), n.table.Len()))
+	if err != nil {
+		n.cfg.Logf("sync from %s: %v", peer, err)
+		return
+	}
+	entries, err := parseBatch(ans)
+	if err != nil {
+		n.cfg.Logf("sync from %s: %v", peer, err)
+		return
+	}
+	n.receiveEntries(ctx, peer, entries)
+}
+
+// serve answers peers' requests for entries.
+func (n *Node) serve(from string, req []byte) ([]byte, error) {
+	r := reader{b: req}
+	if r.u8() != reqEntries {
+		return nil, errors.New("unknown request")
+	}
+	var id [32]byte
+	r.fixed(id[:])
+	seq := r.u64()
+	if err := r.done("entries request"); err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	entries, tid := n.shared, n.sharedID
+	n.mu.Unlock()
+	if len(entries) == 0 || tid != id {
+		return nil, errors.New("no such table here")
+	}
+	return marshalBatch(entries[min(seq, uint64(len(entries))):]), nil
+}
+
+// share publishes the log to serve (entries are immutable once appended, and the log only
+// grows, so a copy of the slice header is a consistent snapshot).
+func (n *Node) share() {
+	n.mu.Lock()
+	n.shared, n.sharedID = n.table.entries, n.table.id
+	n.mu.Unlock()
+}
+
+// hello asks for a seat, until the genesis comes.
+func (n *Node) hello(ctx context.Context) {
+	if n.table != nil {
+		return
+	}
+	h := &hello{table: n.cfg.Table, players: n.cfg.Players, variant: n.cfg.Variant, lbb: n.cfg.LBB,
+		name: n.cfg.Name, key: n.self.Public()}
+	h.sig = ed25519.Sign(n.cfg.Identity, h.unsigned())
+	n.publish(ctx, h.marshal())
+	n.hear(ctx, h, "")
+}
+
+// hear takes note of a node that wants a seat. When N nodes want one, the one with the lowest
+// key writes the genesis: the roster is the N lowest keys, in key order.
+func (n *Node) hear(ctx context.Context, h *hello, from string) {
+	if h.table != n.cfg.Table {
+		return
+	}
+	if t := n.table; t != nil {
+		// A roster member that missed the genesis: send it again (once a tick at most).
+		if t.g.SeatOf(h.key) >= 0 && from != "" && time.Since(n.genesisAt) > n.cfg.Tick {
+			n.genesisAt = time.Now()
+			n.publish(ctx, append([]byte{msgEntry}, t.entries[0].Marshal()...))
+		}
+		return
+	}
+	if h.players != n.cfg.Players || h.variant != n.cfg.Variant || h.lbb != n.cfg.LBB {
+		n.cfg.Logf("ignoring %q: it wants table %q with other settings", h.name, h.table)
+		return
+	}
+	n.members[string(h.key)] = h
+	if len(n.members) < n.cfg.Players {
+		return
+	}
+	keys := make([]string, 0, len(n.members))
+	for k := range n.members {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	keys = keys[:n.cfg.Players]
+	if keys[0] != string(n.self.Public()) {
+		return
+	}
+	g := &Genesis{Name: n.cfg.Table, Variant: n.cfg.Variant, LBB: n.cfg.LBB, Timeout: n.cfg.Timeout}
+	for _, k := range keys {
+		m := n.members[k]
+		g.Roster = append(g.Roster, Member{Name: m.name, Key: m.key})
+	}
+	e, err := NewGenesis(n.cfg.Rand, n.cfg.Identity, g)
+	if err != nil {
+		n.cfg.Logf("cannot create the table: %v", err)
+		return
+	}
+	n.adopt(ctx, e)
+}
+
+// adopt takes a genesis that seats this node.
+func (n *Node) adopt(ctx context.Context, e *Entry) {
+	g, err := ParseGenesis(e.Body)
+	if err != nil || g.Name != n.cfg.Table || g.SeatOf(n.self.Public()) < 0 {
+		return
+	}
+	if len(g.Roster) != n.cfg.Players || g.Variant != n.cfg.Variant || g.LBB != n.cfg.LBB {
+		n.cfg.Logf("ignoring a genesis for %q with other settings", g.Name)
+		return
+	}
+	t, err := NewTable(e, n.self, n.gameOpts()...)
+	if err != nil {
+		n.cfg.Logf("ignoring a genesis: %v", err)
+		return
+	}
+	if err := n.cfg.Store.Append(e, true); err != nil {
+		n.cfg.Logf("%v", err)
+		return
+	}
+	n.table = t
+	n.progress = time.Now()
+	n.share()
+	n.cfg.Logf("table %q formed: seat %d of %d", g.Name, n.self.seat, len(g.Roster))
+	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+}
+
+// tick announces the node's head, says hello while there is no table, and names a seat that
+// stays silent too long.
+func (n *Node) tick(ctx context.Context) {
+	if n.table == nil {
+		n.hello(ctx)
+		return
+	}
+	n.announce(ctx)
+	t := n.table
+	seat, _ := t.Due()
+	if seat < 0 || seat == n.self.seat {
+		n.progress = time.Now()
+		return
+	}
+	silent := time.Since(n.progress)
+	if silent > t.g.Timeout/2 {
+		for _, p := range n.cfg.Net.Peers() {
+			n.sync(ctx, p) // perhaps it wrote and we missed it
+		}
+	}
+	if seat2, _ := t.Due(); seat2 == seat && time.Since(n.progress) > t.g.Timeout {
+		v := t.Abandon(fmt.Sprintf("silent for %v while the table waited for it", t.g.Timeout))
+		n.cfg.Logf("%v", v)
+	}
+}
+
+func (n *Node) announce(ctx context.Context) {
+	t := n.table
+	h := &head{table: t.id, seat: n.self.seat, len: t.Len(), hash: t.head}
+	n.heads[n.self.seat] = t.Len()
+	n.publish(ctx, h.marshal())
+}
+
+// allDone reports whether every seat has announced the complete log.
+func (n *Node) allDone() bool {
+	for seat := range n.table.keys {
+		if n.heads[seat] < n.table.Len() {
+			return false
+		}
+	}
+	return true
+}
+
+func (n *Node) gameOpts() []engine.Option {
+	if n.cfg.OnEvent == nil {
+		return nil
+	}
+	return []engine.Option{engine.WithEvents(n.cfg.OnEvent)}
+}
+
+func (n *Node) outcome() *Outcome {
+	o := &Outcome{Table: n.cfg.Table, Seat: n.self.seat}
+	t := n.table
+	if t == nil {
+		return o
+	}
+	fillOutcome(o, t)
+	return o
+}
+
+func fillOutcome(o *Outcome, t *Table) {
+	o.ID = fmt.Sprintf("%x", t.id[:8])
+	o.Entries = int(t.Len())
+	o.Verdict = t.Verdict()
+	o.Finished = t.Done()
+	if g := t.Game(); g != nil {
+		for seat := range t.keys {
+			v, _ := g.Score(seat)
+			o.Scores = append(o.Scores, v)
+		}
+		o.Winners = g.Winners()
+		d := g.Digest()
+		o.Digest = fmt.Sprintf("%x", d)
+	}
+}
+

@@ -1,0 +1,260 @@
+package protocol
+
+import (
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+
+	"corruption/crypto"
+	"corruption/engine"
+)
+
+// stage is the part of the table's life the log is in.
+type stage uint8
+
+const (
+	stageKeys    stage = iota // each seat in turn: its ElGamal key and random commitment
+	stageRandom               // each seat in turn: its random reveal (decides the first player)
+	stageShuffle              // each seat in turn: its shuffle of the deck
+	stagePlay                 // the game, driven by the engine
+	stageSignOff              // each seat in turn: the final digest
+	stageDone
+)
+
+// Table is one table's log and the state it leads to. It validates every entry before applying
+// it. It is not safe for concurrent use.
+type Table struct {
+	g       *Genesis
+	id      [32]byte
+	keys    []ed25519.PublicKey
+	ctx     crypto.Context
+	entries []*Entry
+	head    [32]byte
+	stage   stage
+	verdict *Verdict
+
+	proofs  []*crypto.KeyProof
+	pubs    []*crypto.PublicKey
+	joint   *crypto.PublicKey
+	commits []crypto.RandomCommitment
+	reveals []crypto.RandomReveal
+	deck    crypto.Deck
+	shuffles int
+
+	game        *engine.State
+	shares      [][]*crypto.Share // this deal's, by seat
+	commitments [engine.MaxPlays]crypto.Commitment
+	peek        *pendingPeek
+	signoffs    int
+
+	self *Self // nil for an observer (audit)
+	opts []engine.Option
+}
+
+// pendingPeek is a peek waiting for its answer, then for the peeker's placement or blame.
+type pendingPeek struct {
+	peeker, index int
+	box           *crypto.SealedBox // the answer, once given
+	bad           error             // on the peeker's node: why the answer is wrong
+}
+
+// NewTable starts a table from its genesis entry. self is the node's own secrets (nil to
+// observe, as an audit does); opts are given to the game when it starts (engine.WithEvents,
+// or a narrator's option).
+func NewTable(genesis *Entry, self *Self, opts ...engine.Option) (*Table, error) {
+	if genesis.Kind != KindGenesis || genesis.Seq != 0 || genesis.Seat != 0 || genesis.Prev != ([32]byte{}) {
+		return nil, reject(genesis, "not a genesis entry (seq 0, seat 0, kind genesis, no previous hash)")
+	}
+	g, err := ParseGenesis(genesis.Body)
+	if err != nil {
+		return nil, reject(genesis, "%v", err)
+	}
+	if g.ID() != genesis.Table {
+		return nil, reject(genesis, "its table id is not the hash of its body")
+	}
+	if !genesis.Verify(g.Roster[0].Key) {
+		return nil, reject(genesis, "bad signature by the table's creator")
+	}
+	t := &Table{g: g, id: genesis.Table, entries: []*Entry{genesis}, head: genesis.Hash(), self: self, opts: opts}
+	t.ctx.Table = t.id[:]
+	for _, m := range g.Roster {
+		t.keys = append(t.keys, m.Key)
+		t.ctx.Roster = append(t.ctx.Roster, []byte(m.Key))
+	}
+	if self != nil {
+		self.seat = g.SeatOf(self.Public())
+		if self.seat < 0 {
+			return nil, errors.New("this node's key is not in the table's roster")
+		}
+	}
+	t.deck, err = crypto.CanonicalDeck(engine.NumContracts)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Genesis is the table's configuration and roster.
+func (t *Table) Genesis() *Genesis { return t.g }
+
+// ID is the table id.
+func (t *Table) ID() [32]byte { return t.id }
+
+// Len is the number of entries in the log (the next entry's seq).
+func (t *Table) Len() uint64 { return uint64(len(t.entries)) }
+
+// Head is the hash of the last entry.
+func (t *Table) Head() [32]byte { return t.head }
+
+// Entries returns the log's entries from seq on (shared, do not modify).
+func (t *Table) Entries(from uint64) []*Entry {
+	if from >= uint64(len(t.entries)) {
+		return nil
+	}
+	return t.entries[from:]
+}
+
+// Game is the engine state (nil until the first player is drawn).
+func (t *Table) Game() *engine.State { return t.game }
+
+// Verdict is why the table halted, or nil.
+func (t *Table) Verdict() *Verdict { return t.verdict }
+
+// Done reports whether every seat has signed off the game's outcome.
+func (t *Table) Done() bool { return t.stage == stageDone }
+
+// Due says which seat must write the next entry and which kinds it may write. It returns -1
+// once the table is complete or halted.
+func (t *Table) Due() (seat int, kinds []Kind) {
+	if t.verdict != nil {
+		return -1, nil
+	}
+	switch t.stage {
+	case stageKeys:
+		return len(t.proofs), []Kind{KindKey}
+	case stageRandom:
+		return len(t.reveals), []Kind{KindRandom}
+	case stageShuffle:
+		return t.shuffles, []Kind{KindShuffle}
+	case stageSignOff:
+		return t.signoffs, []Kind{KindSignOff}
+	case stageDone:
+		return -1, nil
+	}
+	if p := t.peek; p != nil {
+		if p.box == nil {
+			q, _ := t.game.PlayAt(p.index)
+			return q.Seat, []Kind{KindAnswer}
+		}
+		return p.peeker, []Kind{KindPlace, KindBlame}
+	}
+	d := t.game.Next()
+	switch d.Kind {
+	case engine.DecideDeal:
+		return len(t.shares), []Kind{KindShares}
+	case engine.DecideFaceUp:
+		return d.Seat, []Kind{KindFaceUp}
+	case engine.DecidePlace:
+		if d.CanPeek {
+			return d.Seat, []Kind{KindPlace, KindPeek}
+		}
+		return d.Seat, []Kind{KindPlace}
+	case engine.DecideReveal:
+		return d.Seat, []Kind{KindReveal}
+	case engine.DecideAssign, engine.DecideKill, engine.DecideRemove:
+		return d.Seat, []Kind{KindAward}
+	}
+	return -1, nil
+}
+
+// DueString describes who the table waits for, in words.
+func (t *Table) DueString() string {
+	seat, kinds := t.Due()
+	if seat < 0 {
+		if t.verdict != nil {
+			return "nothing: the table has halted"
+		}
+		return "nothing: the table is complete"
+	}
+	return fmt.Sprintf("seat %d to write %v", seat, kinds)
+}
+
+// Append validates an entry and applies it. It returns nil when the entry is applied;
+// ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
+// a *RejectError for an entry that blames nobody; or a *Verdict when the entry proves its
+// author cheated, after which the table has halted.
+func (t *Table) Append(e *Entry) error {
+	if t.verdict != nil {
+		return ErrHalted
+	}
+	if e.Table != t.id {
+		return reject(e, "it belongs to another table")
+	}
+	if e.Seq < uint64(len(t.entries)) {
+		have := t.entries[e.Seq]
+		if have.Hash() == e.Hash() {
+			return ErrDuplicate
+		}
+		if e.Seat == have.Seat && e.Seat < len(t.keys) && e.Verify(t.keys[e.Seat]) {
+			return t.halt(&Verdict{Kind: VerdictEquivocation, Seq: e.Seq, Seat: e.Seat,
+				Reason: fmt.Sprintf("it signed two different entries for seq %d", e.Seq)})
+		}
+		return reject(e, "another entry holds seq %d", e.Seq)
+	}
+	if e.Seq > uint64(len(t.entries)) {
+		return &GapError{Have: uint64(len(t.entries)), Got: e.Seq}
+	}
+	if t.stage == stageDone {
+		return ErrDone
+	}
+	if e.Prev != t.head {
+		return reject(e, "it does not chain to the log's last entry")
+	}
+	seat, kinds := t.Due()
+	if e.Seat != seat {
+		return reject(e, "written by seat %d out of turn: the table waits for %s", e.Seat, t.DueString())
+	}
+	if !e.Verify(t.keys[seat]) {
+		return reject(e, "bad signature for seat %d", seat)
+	}
+	allowed := false
+	for _, k := range kinds {
+		allowed = allowed || k == e.Kind
+	}
+	if !allowed {
+		return t.cheat(e, "it wrote a %s entry when the table waits for %v", e.Kind, kinds)
+	}
+	if err := t.apply(e); err != nil {
+		return t.cheat(e, "%v", err)
+	}
+	t.entries = append(t.entries, e)
+	t.head = e.Hash()
+	if t.verdict != nil { // a good entry that convicts another seat (a blame)
+		return t.verdict
+	}
+	return nil
+}
+
+func (t *Table) cheat(e *Entry, format string, args ...any) error {
+	return t.halt(&Verdict{Kind: VerdictCheat, Seq: e.Seq, Seat: e.Seat, Reason: fmt.Sprintf(format, args...)})
+}
+
+func (t *Table) halt(v *Verdict) error {
+	t.verdict = v
+	return v
+}
+
+// Abandon halts the table naming the seat that is due and silent (the node's timeout).
+func (t *Table) Abandon(reason string) *Verdict {
+	seat, _ := t.Due()
+	if seat < 0 || t.verdict != nil {
+		return t.verdict
+	}
+	t.verdict = &Verdict{Kind: VerdictAbandoned, Seq: t.Len(), Seat: seat, Reason: reason}
+	return t.verdict
+}
+
+// step contexts: every proof is bound to the table, the roster and the step.
+func (t *Table) stepCtx(format string, args ...any) crypto.Context {
+	return t.ctx.WithStep(fmt.Sprintf(format, args...))
+}

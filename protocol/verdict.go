@@ -1,0 +1,76 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+)
+
+// VerdictKind says how a table ended badly.
+type VerdictKind uint8
+
+const (
+	// VerdictCheat: a seat signed an entry that breaks the rules or the cryptography.
+	VerdictCheat VerdictKind = 1 + iota
+	// VerdictEquivocation: a seat signed two different entries for one place in the log.
+	VerdictEquivocation
+	// VerdictAbandoned: the seat due to write stayed silent past the table's timeout.
+	VerdictAbandoned
+)
+
+var verdictNames = [...]string{"", "cheat", "equivocation", "abandoned"}
+
+func (k VerdictKind) String() string {
+	if int(k) < len(verdictNames) && k > 0 {
+		return verdictNames[k]
+	}
+	return fmt.Sprintf("verdict(%d)", uint8(k))
+}
+
+// Verdict is why a table halted: the entry, the seat blamed, and the reason. Every honest node
+// that sees the same log reaches the same verdict.
+type Verdict struct {
+	Kind   VerdictKind
+	Seq    uint64 // the entry at fault (for an abandonment, the entry that never came)
+	Seat   int    // the seat blamed
+	Reason string
+}
+
+func (v *Verdict) Error() string {
+	switch v.Kind {
+	case VerdictAbandoned:
+		return fmt.Sprintf("entry %d: seat %d abandoned the table: %s", v.Seq, v.Seat, v.Reason)
+	case VerdictEquivocation:
+		return fmt.Sprintf("entry %d: seat %d equivocated: %s", v.Seq, v.Seat, v.Reason)
+	}
+	return fmt.Sprintf("entry %d: seat %d cheated: %s", v.Seq, v.Seat, v.Reason)
+}
+
+// Errors for entries a table does not take, that blame nobody.
+var (
+	// ErrDuplicate: the entry is already in the log.
+	ErrDuplicate = errors.New("entry already in the log")
+	// ErrHalted: the table has a verdict and takes no more entries.
+	ErrHalted = errors.New("the table has halted")
+	// ErrDone: the table is complete.
+	ErrDone = errors.New("the table is complete")
+)
+
+// GapError: the entry comes after entries this table has not seen yet.
+type GapError struct{ Have, Got uint64 }
+
+func (e *GapError) Error() string {
+	return fmt.Sprintf("entry %d is ahead of the log, which has %d entries", e.Got, e.Have)
+}
+
+// RejectError: an entry no seat can be blamed for (a bad signature, another table's entry, an
+// entry out of turn or off the chain). It is dropped.
+type RejectError struct {
+	Seq    uint64
+	Reason string
+}
+
+func (e *RejectError) Error() string { return fmt.Sprintf("entry %d rejected: %s", e.Seq, e.Reason) }
+
+func reject(e *Entry, format string, args ...any) error {
+	return &RejectError{Seq: e.Seq, Reason: fmt.Sprintf(format, args...)}
+}
