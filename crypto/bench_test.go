@@ -1,0 +1,198 @@
+package crypto_test
+
+import (
+	"crypto/rand"
+	"testing"
+
+	"corruption/crypto"
+)
+
+// Run with: go test -run='^$' -bench=. -benchmem -cpu=1 ./crypto/
+// Figures are recorded in README.md.
+
+// benchDeck returns a 5-player table and a 24-card deck that one player has shuffled
+// already, so that every card carries randomness as in a real game.
+func benchDeck(b *testing.B) (*table, crypto.Context, crypto.Deck) { return benchDeckN(b, deckSize) }
+
+func benchDeckN(b *testing.B, n int) (*table, crypto.Context, crypto.Deck) {
+	tb := newTable(b, 5, "bench")
+	ctx := tb.ctx.WithStep("shuffle")
+	deck, _ := crypto.CanonicalDeck(n)
+	out, _, err := crypto.Shuffle(rand.Reader, ctx, 0, tb.joint, deck)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tb, ctx, out
+}
+
+func BenchmarkShuffleProve(b *testing.B) { benchShuffleProve(b, deckSize) }
+
+// A 52-card deck, to compare with the published figures for poker decks.
+func BenchmarkShuffleProve52(b *testing.B) { benchShuffleProve(b, 52) }
+
+func benchShuffleProve(b *testing.B, n int) {
+	tb, ctx, in := benchDeckN(b, n)
+	var size int
+	for b.Loop() {
+		_, proof, err := crypto.Shuffle(rand.Reader, ctx, 1, tb.joint, in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(proof.Bytes())
+	}
+	b.ReportMetric(float64(size), "proof-bytes")
+}
+
+func BenchmarkShuffleVerify(b *testing.B)   { benchShuffleVerify(b, deckSize) }
+func BenchmarkShuffleVerify52(b *testing.B) { benchShuffleVerify(b, 52) }
+
+func benchShuffleVerify(b *testing.B, n int) {
+	tb, ctx, in := benchDeckN(b, n)
+	out, proof, _ := crypto.Shuffle(rand.Reader, ctx, 1, tb.joint, in)
+	for b.Loop() {
+		if err := crypto.VerifyShuffle(ctx, 1, tb.joint, in, out, proof); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(proof.Bytes())), "proof-bytes")
+}
+
+// Decoding a received shuffle: the output deck and the proof.
+func BenchmarkShuffleParse(b *testing.B) {
+	tb, ctx, in := benchDeck(b)
+	out, proof, _ := crypto.Shuffle(rand.Reader, ctx, 1, tb.joint, in)
+	deckBytes, proofBytes := out.Bytes(), proof.Bytes()
+	for b.Loop() {
+		if _, err := crypto.ParseDeck(deckBytes); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := crypto.ParseShuffleProof(proofBytes); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkShareProve(b *testing.B) {
+	tb, ctx, deck := benchDeck(b)
+	for b.Loop() {
+		if _, err := crypto.DecryptShare(rand.Reader, ctx, 2, tb.keys[2], &deck[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkShareVerify(b *testing.B) {
+	tb, ctx, deck := benchDeck(b)
+	sh, _ := crypto.DecryptShare(rand.Reader, ctx, 2, tb.keys[2], &deck[0])
+	pub := tb.keys[2].Public()
+	for b.Loop() {
+		if err := crypto.VerifyShare(ctx, 2, pub, &deck[0], sh); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Combining five verified shares and looking the point up among 24 cards.
+func BenchmarkDecodeCard(b *testing.B) {
+	tb, ctx, deck := benchDeck(b)
+	var shares []*crypto.Share
+	for seat, k := range tb.keys {
+		sh, _ := crypto.DecryptShare(rand.Reader, ctx, seat, k, &deck[0])
+		shares = append(shares, sh)
+	}
+	for b.Loop() {
+		if _, err := crypto.DecodeCard(crypto.CombineShares(&deck[0], shares), deckSize); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCommit(b *testing.B) {
+	ctx := testContext(5, "place")
+	for b.Loop() {
+		if _, _, err := crypto.Commit(rand.Reader, ctx, 3, 2, 4, []byte("reporter")); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Decoding an opening and checking it against its commitment.
+func BenchmarkOpenVerify(b *testing.B) {
+	ctx := testContext(5, "place")
+	c, o, _ := crypto.Commit(rand.Reader, ctx, 3, 2, 4, []byte("reporter"))
+	enc := o.Bytes()
+	for b.Loop() {
+		o, err := crypto.ParseOpening(enc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := crypto.VerifyOpening(ctx, 3, 2, 4, c, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkKeyProve(b *testing.B) {
+	ctx := testContext(5, "keys")
+	k, _ := crypto.GenerateKey(rand.Reader)
+	for b.Loop() {
+		if _, err := crypto.ProveKey(rand.Reader, ctx, 1, k); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkKeyVerify(b *testing.B) {
+	ctx := testContext(5, "keys")
+	k, _ := crypto.GenerateKey(rand.Reader)
+	kp, _ := crypto.ProveKey(rand.Reader, ctx, 1, k)
+	for b.Loop() {
+		if err := crypto.VerifyKey(ctx, 1, kp); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSeal(b *testing.B) {
+	ctx := testContext(5, "peek")
+	k, _ := crypto.GenerateKey(rand.Reader)
+	msg := make([]byte, 40)
+	for b.Loop() {
+		if _, err := crypto.Seal(rand.Reader, ctx, 0, 1, k.Public(), msg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkUnseal(b *testing.B) {
+	ctx := testContext(5, "peek")
+	k, _ := crypto.GenerateKey(rand.Reader)
+	box, _ := crypto.Seal(rand.Reader, ctx, 0, 1, k.Public(), make([]byte, 40))
+	for b.Loop() {
+		if _, err := crypto.Unseal(ctx, 0, 1, k, box); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBlameVerify(b *testing.B) {
+	ctx := testContext(5, "peek")
+	k, _ := crypto.GenerateKey(rand.Reader)
+	box, _ := crypto.Seal(rand.Reader, ctx, 0, 1, k.Public(), make([]byte, 40))
+	bl, _ := crypto.ProveBlame(rand.Reader, ctx, 0, 1, k, box)
+	for b.Loop() {
+		if _, err := crypto.VerifyBlame(ctx, 0, 1, k.Public(), box, bl); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkJointInt(b *testing.B) {
+	ctx := testContext(5, "first player")
+	reveals := make([]crypto.RandomReveal, 5)
+	for b.Loop() {
+		if _, err := crypto.JointInt(ctx, reveals, 5); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+// Package crypto is the cryptography of a serverless card table: it lets players who
+// trust nobody deal from a deck that nobody, not even the last to shuffle, can see or
+// arrange, keep cards face down and open them later, draw joint random numbers, and
+// send one another private answers, with every step checkable by anyone from the
+// public log alone.
+//
+// It promises:
+//
+//   - Group: ristretto255 (RFC 9496) over filippo.io/edwards25519, a group of prime
+//     order ℓ with canonical encodings, so no decoded point carries a torsion component
+//     and no element has two encodings. Card points and extra generators come from the
+//     RFC 9496 hash-to-group with fixed labels; nobody knows their discrete logarithms.
+//   - Every Fiat–Shamir challenge hashes a domain label, the Context (table id, roster,
+//     step), the author's seat and the whole statement: a proof replayed under another
+//     table, step or seat fails.
+//   - Decoders (ParseXxx, Point.SetBytes) accept only canonical encodings: exact
+//     lengths, scalars below ℓ, canonical points, no identity where it has no business.
+//     Whatever they accept encodes back to the same bytes. They never panic.
+//   - Every function is safe for concurrent use; values are immutable once built.
+//   - Randomness always comes from an io.Reader, so tests are repeatable. Secret
+//     scalars are handled in constant time; verification, which sees public data
+//     only, uses variable-time arithmetic.
+//
+// The constructions, in the order a game uses them:
+//
+//   - ProveKey / VerifyKey / JointKey: ElGamal keys with Schnorr proofs of knowledge;
+//     the joint key is the sum of verified keys (no rogue keys).
+//   - CanonicalDeck / Shuffle / VerifyShuffle: the deck of card points encrypted with
+//     randomness zero, then permuted and re-encrypted by each player in turn, with a
+//     Terelius–Wikström proof of shuffle (see shuffle.go).
+//   - DecryptShare / VerifyShare / CombineShares / DecryptPrivate / DecodeCard:
+//     threshold decryption with Chaum–Pedersen proofs, face up or to one player.
+//   - Commit / VerifyOpening: salted SHA-256 commitments to face-down cards.
+//   - CommitRandom / VerifyReveal / JointInt: commit–reveal joint randomness.
+//   - Seal / Unseal / ProveBlame / VerifyBlame: a message sealed to one player, with a
+//     public proof of what it held if the recipient says it lied.
+//
+// Errors that wrap ErrNonCanonical, ErrInvalidProof, ErrNotACard or ErrDecrypt blame
+// the author of the input. README.md describes each construction, its encoding, its
+// cost and its limits.
+package crypto

@@ -1,0 +1,49 @@
+package crypto
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+)
+
+// A DetReader is a deterministic source of "randomness" for tests and test vectors:
+// the blocks SHA-256(seed ‖ u64(counter)) for counter = 0, 1, 2, …
+type DetReader struct {
+	seed []byte
+	ctr  uint64
+	buf  []byte
+}
+
+// NewDetReader returns a DetReader for seed.
+func NewDetReader(seed string) *DetReader { return &DetReader{seed: []byte(seed)} }
+
+func (r *DetReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(r.buf) == 0 {
+			h := sha256.New()
+			h.Write(r.seed)
+			var c [8]byte
+			binary.BigEndian.PutUint64(c[:], r.ctr)
+			h.Write(c[:])
+			r.ctr++
+			r.buf = h.Sum(nil)
+		}
+		k := copy(p[n:], r.buf)
+		r.buf = r.buf[k:]
+		n += k
+	}
+	return n, nil
+}
+
+// SubtractPointsForTest returns the encoding of a − Σ others: what an attacker computes
+// for a rogue key.
+func SubtractPointsForTest(a []byte, others []*PublicKey) []byte {
+	var p Point
+	if _, err := p.SetBytes(a); err != nil {
+		panic(err)
+	}
+	for _, o := range others {
+		p.e.Subtract(&p.e, &o.p.e)
+	}
+	return p.Bytes()
+}

@@ -1,0 +1,264 @@
+package crypto
+
+import (
+	"bytes"
+	"crypto/sha512"
+	"encoding/hex"
+	"errors"
+	"math/big"
+	"testing"
+
+	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
+)
+
+func mustHex(t testing.TB, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// RFC 9496 appendix A.1: the encodings of 0·G to 15·G.
+var rfcMultiples = []string{
+	"0000000000000000000000000000000000000000000000000000000000000000",
+	"e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76",
+	"6a493210f7499cd17fecb510ae0cea23a110e8d5b901f8acadd3095c73a3b919",
+	"94741f5d5d52755ece4f23f044ee27d5d1ea1e2bd196b462166b16152a9d0259",
+	"da80862773358b466ffadfe0b3293ab3d9fd53c5ea6c955358f568322daf6a57",
+	"e882b131016b52c1d3337080187cf768423efccbb517bb495ab812c4160ff44e",
+	"f64746d3c92b13050ed8d80236a7f0007c3b3f962f5ba793d19a601ebb1df403",
+	"44f53520926ec81fbd5a387845beb7df85a96a24ece18738bdcfa6a7822a176d",
+	"903293d8f2287ebe10e2374dc1a53e0bc887e592699f02d077d5263cdd55601c",
+	"02622ace8f7303a31cafc63f8fc48fdc16e1c8c8d234b2f0d6685282a9076031",
+	"20706fd788b2720a1ed2a5dad4952b01f413bcf0e7564de8cdc816689e2db95f",
+	"bce83f8ba5dd2fa572864c24ba1810f9522bc6004afe95877ac73241cafdab42",
+	"e4549ee16b9aa03099ca208c67adafcafa4c3f3e4e5303de6026e3ca8ff84460",
+	"aa52e000df2e16f55fb1032fc33bc42742dad6bd5a8fc0be0167436c5948501f",
+	"46376b80f409b29dc2b5f6f0c52591990896e5716f41477cd30085ab7f10301e",
+	"e0c418f7c8d9c4cdd7395b93ea124f3ad99021bb681dfc3302a9d99a2e53e64e",
+}
+
+// RFC 9496 appendix A.2: encodings that must be rejected, in the RFC's groups.
+var rfcInvalid = []string{
+	// non-canonical field encodings
+	"00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+	"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	"f3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	"edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	// negative field elements
+	"0100000000000000000000000000000000000000000000000000000000000000",
+	"01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	"ed57ffd8c914fb201471d1c3d245ce3c746fcbe63a3679d51b6a516ebebe0e20",
+	"c34c4e1826e5d403b78e246e88aa051c36ccf0aafebffe137d148a2bf9104562",
+	"c940e5a4404157cfb1628b108db051a8d439e1a421394ec4ebccb9ec92a8ac78",
+	"47cfc5497c53dc8e61c91d17fd626ffb1c49e2bca94eed052281b510b1117a24",
+	"f1c6165d33367351b0da8f6e4511010c68174a03b6581212c71c0e1d026c3c72",
+	"87260f7a2f12495118360f02c26a470f450dadf34a413d21042b43b9d93e1309",
+	// non-square x^2
+	"26948d35ca62e643e26a83177332e6b6afeb9d08e4268b650f1f5bbd8d81d371",
+	"4eac077a713c57b4f4397629a4145982c661f48044dd3f96427d40b147d9742f",
+	"de6a7b00deadc788eb6b6c8d20c0ae96c2f2019078fa604fee5b87d6e989ad7b",
+	"bcab477be20861e01e4a0e295284146a510150d9817763caf1a6f4b422d67042",
+	"2a292df7e32cababbd9de088d1d1abec9fc0440f637ed2fba145094dc14bea08",
+	"f4a9e534fc0d216c44b218fa0c42d99635a0127ee2e53c712f70609649fdff22",
+	"8268436f8c4126196cf64b3c7ddbda90746a378625f9813dd9b8457077256731",
+	"2810e5cbc2cc4d4eece54f61c6f69758e289aa7ab440b3cbeaa21995c2f4232b",
+	// negative xy value
+	"3eb858e78f5a7254d8c9731174a94f76755fd3941c0ac93735c07ba14579630e",
+	"a45fdc55c76448c049a1ab33f17023edfb2be3581e9c7aade8a6125215e04220",
+	"d483fe813c6ba647ebbfd3ec41adca1c6130c2beeee9d9bf065c8d151c5f396e",
+	"8a2e1d30050198c65a54483123960ccc38aef6848e1ec8f5f780e8523769ba32",
+	"32888462f8b486c68ad7dd9610be5192bbeaf3b443951ac1a8118419d9fa097b",
+	"227142501b9d4355ccba290404bde41575b037693cef1f438c47f8fbf35d1165",
+	"5c37cc491da847cfeb9281d407efc41e15144c876e0170b499a96a22ed31e01e",
+	"445425117cb8c90edcbc7c1cc0e74f747f2c1efa5630a967c64f287792a48a4b",
+	// s = -1, which causes y = 0
+	"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+}
+
+func TestRFC9496GeneratorMultiples(t *testing.T) {
+	acc := edwards25519.NewIdentityPoint()
+	for i, want := range rfcMultiples {
+		got := (&Point{e: *acc}).Bytes()
+		if hex.EncodeToString(got) != want {
+			t.Errorf("%d·G encodes to %x, want %s", i, got, want)
+		}
+		var p Point
+		if _, err := p.SetBytes(mustHex(t, want)); err != nil {
+			t.Errorf("%d·G: decoding %s: %v", i, want, err)
+		} else if !ristrettoEqual(&p.e, acc) {
+			t.Errorf("%d·G: decodes to another element", i)
+		}
+		acc.Add(acc, generator)
+	}
+}
+
+func TestRFC9496InvalidEncodings(t *testing.T) {
+	for i, enc := range rfcInvalid {
+		var p Point
+		_, err := p.SetBytes(mustHex(t, enc))
+		if !errors.Is(err, ErrNonCanonical) {
+			t.Errorf("invalid encoding %d (%s): got %v, want ErrNonCanonical", i, enc, err)
+		}
+	}
+}
+
+// RFC 9496 appendix A.3: hash-to-group of SHA-512 of these labels.
+func TestRFC9496HashToGroup(t *testing.T) {
+	vectors := []struct{ label, want string }{
+		{"Ristretto is traditionally a short shot of espresso coffee", "3066f82a1a747d45120d1740f14358531a8f04bbffe6a819f86dfe50f44a0a46"},
+		{"made with the normal amount of ground coffee but extracted with", "f26e5b6f7d362d2d2a94c5d0e7602cb4773c95a2e5c31a64f133189fa76ed61b"},
+		{"about half the amount of water in the same amount of time", "006ccd2a9e6867e6a2c5cea83d3302cc9de128dd2a9a57dd8ee7b9d7ffe02826"},
+		{"by using a finer grind.", "f8f0c87cf237953c5890aec3998169005dae3eca1fbb04548c635953c817f92a"},
+		{"This produces a concentrated shot of coffee per volume.", "ae81e7dedf20a497e10c304a765c1767a42d6e06029758d2d7e8ef7cc4c41179"},
+		{"Just pulling a normal shot short will produce a weaker shot", "e2705652ff9f5e44d3e841bf1c251cf7dddb77d140870d1ab2ed64f1a9ce8628"},
+		{"and is not a Ristretto as some believe.", "80bd07262511cdde4863f8a7434cef696750681cb9510eea557088f76d9e5065"},
+	}
+	for _, v := range vectors {
+		h := sha512.Sum512([]byte(v.label))
+		var p Point
+		fromUniformBytes(&p.e, &h)
+		if got := hex.EncodeToString(p.Bytes()); got != v.want {
+			t.Errorf("hash of %q: got %s, want %s", v.label, got, v.want)
+		}
+	}
+}
+
+// The constants of RFC 9496 section 4.1, checked against their definitions with
+// math/big (a = -1, d = -121665/121666).
+func TestRFC9496Constants(t *testing.T) {
+	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	fe := func(e *field.Element) *big.Int {
+		b := e.Bytes()
+		for i := 0; i < 16; i++ {
+			b[i], b[31-i] = b[31-i], b[i]
+		}
+		return new(big.Int).SetBytes(b)
+	}
+	mod := func(x *big.Int) *big.Int { return new(big.Int).Mod(x, p) }
+	mul := func(x, y *big.Int) *big.Int { return mod(new(big.Int).Mul(x, y)) }
+	one := big.NewInt(1)
+	d := mul(big.NewInt(-121665), new(big.Int).ModInverse(big.NewInt(121666), p))
+	checks := []struct {
+		name string
+		ok   bool
+	}{
+		{"d", fe(curveD).Cmp(d) == 0},
+		{"sqrt(-1)^2 = -1", mul(fe(sqrtM1), fe(sqrtM1)).Cmp(mod(big.NewInt(-1))) == 0},
+		{"sqrt(ad-1)^2 = -d-1", mul(fe(sqrtADMinusOne), fe(sqrtADMinusOne)).Cmp(mod(new(big.Int).Sub(new(big.Int).Neg(d), one))) == 0},
+		{"invsqrt(a-d)^2·(a-d) = 1", mul(mul(fe(invSqrtAMinusD), fe(invSqrtAMinusD)), mod(new(big.Int).Sub(big.NewInt(-1), d))).Cmp(one) == 0},
+		{"1-d^2", fe(oneMinusDSq).Cmp(mod(new(big.Int).Sub(one, mul(d, d)))) == 0},
+		{"(d-1)^2", fe(dMinusOneSq).Cmp(mul(mod(new(big.Int).Sub(d, one)), mod(new(big.Int).Sub(d, one)))) == 0},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("constant %s is wrong", c.name)
+		}
+	}
+}
+
+// The eight points of order dividing 8 on edwards25519, in their Ed25519 encodings.
+var lowOrder = []string{
+	"0100000000000000000000000000000000000000000000000000000000000000",
+	"c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+	"0000000000000000000000000000000000000000000000000000000000000080",
+	"26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+	"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	"26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+	"0000000000000000000000000000000000000000000000000000000000000000",
+	"c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+}
+
+// orderL reports whether ℓ·p is the identity element.
+func orderL(p *edwards25519.Point) bool {
+	// ℓ − 1 as a scalar, then add p once more: ℓ itself is not a canonical scalar.
+	b, _ := hex.DecodeString("ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
+	lMinus1, _ := edwards25519.NewScalar().SetCanonicalBytes(b)
+	var q edwards25519.Point
+	q.ScalarMult(lMinus1, p)
+	q.Add(&q, p)
+	return ristrettoEqual(&q, identity)
+}
+
+// A torsion-tagged point (P + T for a low-order T) cannot be sent: the Ed25519
+// encoding of P + T is rejected or decodes to an element of prime order, and a tag of
+// order 2 or 4 is erased by the encoding, so it cannot follow a card through a shuffle.
+func TestTorsionTaggedPoints(t *testing.T) {
+	rnd := NewDetReader("torsion")
+	erased := 0
+	for i, enc := range lowOrder {
+		var tp edwards25519.Point
+		if _, err := tp.SetBytes(mustHex(t, enc)); err != nil {
+			t.Fatalf("low-order point %d: %v", i, err)
+		}
+		var lp Point
+		if _, err := lp.SetBytes(mustHex(t, enc)); err == nil && !lp.IsIdentity() {
+			t.Errorf("low-order point %s decodes to a non-identity element", enc)
+		}
+		for j := 0; j < 8; j++ {
+			k, _ := randomScalar(rnd)
+			var p, tagged edwards25519.Point
+			p.ScalarBaseMult(k)
+			tagged.Add(&p, &tp)
+			var q Point
+			if _, err := q.SetBytes(tagged.Bytes()); err == nil && !orderL(&q.e) {
+				t.Errorf("torsion-tagged point decoded to an element of order ≠ ℓ")
+			}
+			// Tags in the 4-torsion disappear in the ristretto encoding.
+			var four edwards25519.Point
+			four.Add(&tp, &tp)
+			four.Add(&four, &four)
+			if four.Equal(identity) == 1 {
+				tagged4 := Point{e: tagged}
+				if !bytes.Equal(tagged4.Bytes(), (&Point{e: p}).Bytes()) || !tagged4.Equal(&Point{e: p}) {
+					t.Errorf("4-torsion tag %d changes the element", i)
+				}
+				erased++
+			}
+		}
+	}
+	if erased != 4*8 {
+		t.Errorf("checked %d 4-torsion tags, want 32 (the 4-torsion has 4 points)", erased)
+	}
+}
+
+// Every accepted encoding is canonical and decodes to an element of order ℓ (or the
+// identity); random strings mostly fail.
+func TestDecodeRandomStrings(t *testing.T) {
+	rnd := NewDetReader("random strings")
+	accepted := 0
+	for i := 0; i < 2000; i++ {
+		var b [32]byte
+		rnd.Read(b[:])
+		var p Point
+		if _, err := p.SetBytes(b[:]); err != nil {
+			continue
+		}
+		accepted++
+		if !bytes.Equal(p.Bytes(), b[:]) {
+			t.Fatalf("%x decodes but re-encodes to %x", b, p.Bytes())
+		}
+		if !orderL(&p.e) {
+			t.Fatalf("%x decodes to an element of order ≠ ℓ", b)
+		}
+	}
+	if accepted == 0 || accepted > 600 {
+		t.Errorf("%d of 2000 random strings decode; expected about 1/8 of them", accepted)
+	}
+}
+
+func TestHashToPointDistinct(t *testing.T) {
+	seen := map[string]bool{}
+	for _, g := range []*generatorList{cardPoints, shuffleBases, shuffleChainBase} {
+		for i, p := range g.first(30) {
+			enc := string((&Point{e: p}).Bytes())
+			if seen[enc] || (&Point{e: p}).IsIdentity() || !orderL(&p) {
+				t.Errorf("%s %d: repeated, identity or of wrong order", g.label, i)
+			}
+			seen[enc] = true
+		}
+	}
+}

@@ -1,0 +1,410 @@
+package crypto
+
+import (
+	"crypto/subtle"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"filippo.io/edwards25519"
+)
+
+// The shuffle proof is the proof of Terelius and Wikström ("Proofs of restricted
+// shuffles", AFRICACRYPT 2010) in the form Haenni, Locher, Koenig and Dubuis give as
+// GenShuffleProof / CheckShuffleProof in "Pseudo-code algorithms for verifiable
+// re-encryption mix-nets" (FC 2017 workshops), written additively for ristretto255 and
+// sent in (challenge, response) form. With independent generators h, h_1..h_n
+// (hash-to-group, so nobody knows a relation between them):
+//
+//   - the prover commits to the permutation ψ column by column, c_ψ(i) = ρ_i·G + h_i;
+//   - derives u_1..u_n by hashing the statement and c, sets u'_i = u_ψ(i);
+//   - commits to a chain ĉ_0 = h, ĉ_i = r̂_i·G + u'_i·ĉ_(i-1), so ĉ_n commits to Πu_i;
+//   - and proves, with one Fiat–Shamir challenge c, knowledge of the openings behind
+//     t1: Σc_j − Σh_i = r̄·G                  (c commits to a matrix whose rows sum to 1)
+//     t2: ĉ_n − (Πu_i)·h = r̂·G                 (the u'_i are a permutation of the u_i)
+//     t3: Σu_j·c_j = r̃·G + Σu'_i·h_i           (the same u'_i as committed in c)
+//     t4: Σu'_i·out_i = Σu_j·in_j + r̃'·(G, Y)  (outputs re-encrypt the permuted inputs)
+//     t̂_i: ĉ_i = r̂_i·G + u'_i·ĉ_(i-1)
+//
+// The proof is computationally sound under the discrete logarithm assumption (in the
+// random oracle model for Fiat–Shamir), needs no trusted setup and is honest-verifier
+// zero knowledge, so it reveals nothing about ψ. For n cards it carries 2n points and
+// 2n+5 scalars: 32·(4n+5) bytes, 3232 bytes for 24 cards.
+
+// A ShuffleProof proves that a deck is a permutation and re-encryption of another.
+type ShuffleProof struct {
+	perm   []Point // c_j, the permutation commitment
+	chain  []Point // ĉ_1..ĉ_n
+	c      edwards25519.Scalar
+	s      [4]edwards25519.Scalar
+	sHat   []edwards25519.Scalar
+	sPrime []edwards25519.Scalar
+}
+
+// ShuffleProofSize returns the length of an encoded proof for a deck of n cards.
+func ShuffleProofSize(n int) int { return 32 * (4*n + 5) }
+
+// Shuffle permutes the deck in with a fresh random permutation, re-encrypts every card
+// under the table's joint key, and proves that it did so, as the player at seat. The
+// permutation and the re-encryption randomness are forgotten on return.
+func Shuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in Deck) (Deck, *ShuffleProof, error) {
+	if err := ctx.check(seat); err != nil {
+		return nil, nil, err
+	}
+	n := len(in)
+	if n < 1 || n > MaxDeckSize {
+		return nil, nil, fmt.Errorf("deck of %d cards is not 1 to %d", n, MaxDeckSize)
+	}
+	psi, err := randomPermutation(rand, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Permute and re-encrypt: out_i = in_ψ(i) + (r_i·G, r_i·Y).
+	buf := make([]byte, 64*n)
+	if _, err := io.ReadFull(rand, buf); err != nil {
+		return nil, nil, fmt.Errorf("failed to read randomness: %w", err)
+	}
+	out := make(Deck, n)
+	r := make([]edwards25519.Scalar, n)
+	var t edwards25519.Point
+	for i := range out {
+		selectCiphertext(&out[i], in, psi[i])
+		r[i].Set(scalarFromUniform(buf[64*i : 64*i+64]))
+		out[i].a.e.Add(&out[i].a.e, t.ScalarBaseMult(&r[i]))
+		out[i].b.e.Add(&out[i].b.e, t.ScalarMult(&r[i], &key.p.e))
+		out[i].fix()
+	}
+	p, err := proveShuffle(rand, ctx, seat, key, in, out, psi, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, p, nil
+}
+
+// proveShuffle proves that out_i = in_ψ(i) + (r_i·G, r_i·Y).
+func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out Deck,
+	psi []int, r []edwards25519.Scalar) (*ShuffleProof, error) {
+	n := len(in)
+	// The prover's secret scalars at once: ρ, r̂, ŵ, w' (n each) and w1..w4.
+	buf := make([]byte, 64*(4*n+4))
+	if _, err := io.ReadFull(rand, buf); err != nil {
+		return nil, fmt.Errorf("failed to read randomness: %w", err)
+	}
+	next := func() edwards25519.Scalar {
+		s := scalarFromUniform(buf[:64])
+		buf = buf[64:]
+		return *s
+	}
+	y := &key.p.e
+	hs := shuffleBases.first(n)
+	h := &shuffleChainBase.first(1)[0]
+	var t edwards25519.Point
+
+	// Commit to ψ: c_ψ(i) = ρ_i·G + h_i.
+	p := &ShuffleProof{perm: make([]Point, n), chain: make([]Point, n)}
+	for j := range p.perm {
+		p.perm[j].e.Set(identity)
+	}
+	rho := make([]edwards25519.Scalar, n)
+	for i := range rho {
+		rho[i] = next()
+		t.ScalarBaseMult(&rho[i])
+		t.Add(&t, &hs[i])
+		for j := range p.perm { // p.perm[ψ(i)] = t, in constant time
+			p.perm[j].e.Select(&t, &p.perm[j].e, subtle.ConstantTimeEq(int32(j), int32(psi[i])))
+		}
+	}
+
+	tr := shuffleTranscript(ctx, seat, key, in, out, p.perm)
+	u := tr.challenges(n)
+	uPrime := permuteScalars(u, psi)
+
+	// The chain ĉ_i = r̂_i·G + u'_i·ĉ_(i-1), ĉ_0 = h.
+	rHat := make([]edwards25519.Scalar, n)
+	prev := h
+	for i := range p.chain {
+		rHat[i] = next()
+		p.chain[i].e.MultiScalarMult([]*edwards25519.Scalar{&rHat[i], &uPrime[i]}, []*edwards25519.Point{generator, prev})
+		prev = &p.chain[i].e
+	}
+
+	// The prover's commitments t.
+	w := [4]edwards25519.Scalar{next(), next(), next(), next()}
+	wHat := make([]edwards25519.Scalar, n)
+	wPrime := make([]edwards25519.Scalar, n)
+	for i := range wHat {
+		wHat[i], wPrime[i] = next(), next()
+	}
+	negW4 := edwards25519.NewScalar().Negate(&w[3])
+	sc := make([]*edwards25519.Scalar, n+1)
+	pa := make([]*edwards25519.Point, n+1)
+	pb := make([]*edwards25519.Point, n+1)
+	ph := make([]*edwards25519.Point, n+1)
+	sc[0], pa[0], pb[0], ph[0] = negW4, generator, y, generator
+	for i := 0; i < n; i++ {
+		sc[i+1], pa[i+1], pb[i+1], ph[i+1] = &wPrime[i], &out[i].a.e, &out[i].b.e, &hs[i]
+	}
+	var t1, t2, t3, t4a, t4b edwards25519.Point
+	t1.ScalarBaseMult(&w[0])
+	t2.ScalarBaseMult(&w[1])
+	t4a.MultiScalarMult(sc, pa)
+	t4b.MultiScalarMult(sc, pb)
+	sc[0] = &w[2]
+	t3.MultiScalarMult(sc, ph)
+	tr.points(p.chain)
+	for _, q := range []*edwards25519.Point{&t1, &t2, &t3, &t4a, &t4b} {
+		tr.edwards(q)
+	}
+	prev = h
+	for i := range wHat {
+		t.MultiScalarMult([]*edwards25519.Scalar{&wHat[i], &wPrime[i]}, []*edwards25519.Point{generator, prev})
+		tr.edwards(&t)
+		prev = &p.chain[i].e
+	}
+	p.c.Set(tr.challenge())
+
+	// Responses. v_i = Π_(k>i) u'_k, so ĉ_n = (Πu)·h + (Σ r̂_i·v_i)·G.
+	var rBar, rHatSum, rTilde, rPrime, v edwards25519.Scalar
+	v.Set(scalarOne)
+	for i := n - 1; i >= 0; i-- {
+		rBar.Add(&rBar, &rho[i])
+		rHatSum.MultiplyAdd(&rHat[i], &v, &rHatSum)
+		rTilde.MultiplyAdd(&rho[i], &uPrime[i], &rTilde)
+		rPrime.MultiplyAdd(&r[i], &uPrime[i], &rPrime)
+		v.Multiply(&v, &uPrime[i])
+	}
+	negC := edwards25519.NewScalar().Negate(&p.c)
+	for k, secret := range []*edwards25519.Scalar{&rBar, &rHatSum, &rTilde, &rPrime} {
+		p.s[k].MultiplyAdd(negC, secret, &w[k]) // s_k = w_k − c·secret
+	}
+	p.sHat = make([]edwards25519.Scalar, n)
+	p.sPrime = make([]edwards25519.Scalar, n)
+	for i := range p.sHat {
+		p.sHat[i].MultiplyAdd(negC, &rHat[i], &wHat[i])
+		p.sPrime[i].MultiplyAdd(negC, &uPrime[i], &wPrime[i])
+	}
+	return p, nil
+}
+
+var scalarOne = func() *edwards25519.Scalar {
+	var b [32]byte
+	b[0] = 1
+	s, _ := edwards25519.NewScalar().SetCanonicalBytes(b[:])
+	return s
+}()
+
+func shuffleTranscript(ctx Context, seat int, key *PublicKey, in, out Deck, perm []Point) *transcript {
+	tr := newTranscript("shuffle", ctx, seat)
+	tr.raw(key.enc[:])
+	in.writeTo(tr)
+	out.writeTo(tr)
+	tr.points(perm)
+	return tr
+}
+
+// VerifyShuffle checks that out is a permutation and re-encryption of in under key,
+// made by the player at seat. Every node must verify each shuffle before the next
+// player shuffles its output.
+func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *ShuffleProof) error {
+	if err := ctx.check(seat); err != nil {
+		return err
+	}
+	n := len(in)
+	if n < 1 || n > MaxDeckSize {
+		return fmt.Errorf("deck of %d cards is not 1 to %d", n, MaxDeckSize)
+	}
+	if len(out) != n || len(p.perm) != n || len(p.chain) != n || len(p.sHat) != n || len(p.sPrime) != n {
+		return fmt.Errorf("shuffle of seat %d: %d cards in, %d out, proof for %d: %w",
+			seat, n, len(out), len(p.perm), ErrInvalidProof)
+	}
+	y := &key.p.e
+	hs := shuffleBases.first(n)
+	h := &shuffleChainBase.first(1)[0]
+	tr := shuffleTranscript(ctx, seat, key, in, out, p.perm)
+	u := tr.challenges(n)
+
+	var prodU, t edwards25519.Scalar
+	prodU.Set(scalarOne)
+	cu := make([]edwards25519.Scalar, n) // c·u_i
+	for i := range u {
+		prodU.Multiply(&prodU, &u[i])
+		cu[i].Multiply(&p.c, &u[i])
+	}
+	negS4 := edwards25519.NewScalar().Negate(&p.s[3])
+
+	// t1 = c·(Σc_j − Σh_i) + s1·G
+	var sum, t1, t2, t3, t4a, t4b edwards25519.Point
+	sum.Set(identity)
+	for i := range p.perm {
+		sum.Add(&sum, &p.perm[i].e)
+		sum.Subtract(&sum, &hs[i])
+	}
+	t1.VarTimeDoubleScalarBaseMult(&p.c, &sum, &p.s[0])
+	// t2 = c·ĉ_n − c·Πu·h + s2·G
+	t.Multiply(&p.c, &prodU)
+	t.Negate(&t)
+	t2.VarTimeMultiScalarMult([]*edwards25519.Scalar{&p.c, &t, &p.s[1]},
+		[]*edwards25519.Point{&p.chain[n-1].e, h, generator})
+	// t3 = Σ(c·u_j)·c_j + s3·G + Σs'_i·h_i
+	// t4 = Σ(c·u_j)·in_j − s4·(G, Y) + Σs'_i·out_i
+	sc := make([]*edwards25519.Scalar, 2*n+1)
+	p3 := make([]*edwards25519.Point, 2*n+1)
+	pa := make([]*edwards25519.Point, 2*n+1)
+	pb := make([]*edwards25519.Point, 2*n+1)
+	for i := 0; i < n; i++ {
+		sc[i], sc[n+i] = &cu[i], &p.sPrime[i]
+		p3[i], p3[n+i] = &p.perm[i].e, &hs[i]
+		pa[i], pa[n+i] = &in[i].a.e, &out[i].a.e
+		pb[i], pb[n+i] = &in[i].b.e, &out[i].b.e
+	}
+	sc[2*n], p3[2*n] = &p.s[2], generator
+	t3.VarTimeMultiScalarMult(sc, p3)
+	sc[2*n], pa[2*n], pb[2*n] = negS4, generator, y
+	t4a.VarTimeMultiScalarMult(sc, pa)
+	t4b.VarTimeMultiScalarMult(sc, pb)
+
+	tr.points(p.chain)
+	for _, q := range []*edwards25519.Point{&t1, &t2, &t3, &t4a, &t4b} {
+		tr.edwards(q)
+	}
+	// t̂_i = c·ĉ_i + ŝ_i·G + s'_i·ĉ_(i-1)
+	prev := h
+	var th edwards25519.Point
+	for i := 0; i < n; i++ {
+		th.VarTimeMultiScalarMult([]*edwards25519.Scalar{&p.c, &p.sHat[i], &p.sPrime[i]},
+			[]*edwards25519.Point{&p.chain[i].e, generator, prev})
+		tr.edwards(&th)
+		prev = &p.chain[i].e
+	}
+	if tr.challenge().Equal(&p.c) != 1 {
+		return fmt.Errorf("shuffle proof of seat %d: %w", seat, ErrInvalidProof)
+	}
+	return nil
+}
+
+// Bytes returns the encoding of p: c_1..c_n ‖ ĉ_1..ĉ_n ‖ c ‖ s1..s4 ‖ ŝ_1..ŝ_n ‖
+// s'_1..s'_n, ShuffleProofSize(n) bytes.
+func (p *ShuffleProof) Bytes() []byte {
+	b := make([]byte, 0, ShuffleProofSize(len(p.perm)))
+	for _, list := range [][]Point{p.perm, p.chain} {
+		for i := range list {
+			b = appendPoint(b, &list[i].e)
+		}
+	}
+	b = appendScalar(b, &p.c)
+	for i := range p.s {
+		b = appendScalar(b, &p.s[i])
+	}
+	for _, list := range [][]edwards25519.Scalar{p.sHat, p.sPrime} {
+		for i := range list {
+			b = appendScalar(b, &list[i])
+		}
+	}
+	return b
+}
+
+// ParseShuffleProof decodes a proof for a deck of 1 to MaxDeckSize cards; the length
+// gives the number of cards.
+func ParseShuffleProof(b []byte) (*ShuffleProof, error) {
+	k := len(b) / 32
+	n := (k - 5) / 4
+	if len(b)%32 != 0 || k < 9 || (k-5)%4 != 0 || n > MaxDeckSize {
+		return nil, fmt.Errorf("shuffle proof of %d bytes is not 32·(4n+5) for 1 ≤ n ≤ %d: %w",
+			len(b), MaxDeckSize, ErrNonCanonical)
+	}
+	d := decoder{b: b}
+	p := &ShuffleProof{
+		perm: make([]Point, n), chain: make([]Point, n),
+		sHat: make([]edwards25519.Scalar, n), sPrime: make([]edwards25519.Scalar, n),
+	}
+	for i := range p.perm {
+		d.point(&p.perm[i], "shuffle proof: permutation commitment")
+	}
+	for i := range p.chain {
+		d.point(&p.chain[i], "shuffle proof: chain")
+	}
+	d.scalar(&p.c, "shuffle proof: challenge")
+	for i := range p.s {
+		d.scalar(&p.s[i], "shuffle proof: response")
+	}
+	for i := range p.sHat {
+		d.scalar(&p.sHat[i], "shuffle proof: response")
+	}
+	for i := range p.sPrime {
+		d.scalar(&p.sPrime[i], "shuffle proof: response")
+	}
+	if err := d.finish("shuffle proof"); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// randomPermutation draws a uniform permutation of 0..n-1 (Fisher–Yates). The swaps
+// touch every slot below i, so the memory access pattern does not depend on it.
+func randomPermutation(rand io.Reader, n int) ([]int, error) {
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j, err := randomIndex(rand, i+1)
+		if err != nil {
+			return nil, err
+		}
+		pj, pi := 0, perm[i]
+		for k := 0; k <= i; k++ {
+			pj = subtle.ConstantTimeSelect(subtle.ConstantTimeEq(int32(k), int32(j)), perm[k], pj)
+		}
+		for k := 0; k <= i; k++ {
+			perm[k] = subtle.ConstantTimeSelect(subtle.ConstantTimeEq(int32(k), int32(j)), pi, perm[k])
+		}
+		perm[i] = pj
+	}
+	return perm, nil
+}
+
+// randomIndex returns a uniform integer in [0, m) for 0 < m < 2^31 (Lemire's
+// multiply-and-reject; the rejection depends on rejected draws only).
+func randomIndex(rand io.Reader, m int) (int, error) {
+	threshold := uint32(-m) % uint32(m) // 2^32 mod m
+	var b [4]byte
+	for {
+		if _, err := io.ReadFull(rand, b[:]); err != nil {
+			return 0, fmt.Errorf("failed to read randomness: %w", err)
+		}
+		prod := uint64(binary.BigEndian.Uint32(b[:])) * uint64(m)
+		if uint32(prod) >= threshold {
+			return int(prod >> 32), nil
+		}
+	}
+}
+
+// selectCiphertext sets dst = deck[idx] in constant time.
+func selectCiphertext(dst *Ciphertext, deck Deck, idx int) {
+	dst.a.e.Set(identity)
+	dst.b.e.Set(identity)
+	for j := range deck {
+		cond := subtle.ConstantTimeEq(int32(j), int32(idx))
+		dst.a.e.Select(&deck[j].a.e, &dst.a.e, cond)
+		dst.b.e.Select(&deck[j].b.e, &dst.b.e, cond)
+	}
+}
+
+// permuteScalars returns u'_i = u_ψ(i), gathering in constant time.
+func permuteScalars(u []edwards25519.Scalar, psi []int) []edwards25519.Scalar {
+	enc := make([][32]byte, len(u))
+	for j := range u {
+		copy(enc[j][:], u[j].Bytes())
+	}
+	out := make([]edwards25519.Scalar, len(u))
+	for i := range out {
+		var b [32]byte
+		for j := range enc {
+			subtle.ConstantTimeCopy(subtle.ConstantTimeEq(int32(j), int32(psi[i])), b[:], enc[j][:])
+		}
+		if _, err := out[i].SetCanonicalBytes(b[:]); err != nil {
+			panic(err) // b is a canonical encoding of one of u
+		}
+	}
+	return out
+}
