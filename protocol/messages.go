@@ -62,12 +62,14 @@ func parseHello(p []byte) (*hello, error) {
 	return h, nil
 }
 
-// head is a node's announcement of its log: table, length and last hash.
+// head is a node's announcement of its log: table, length, last hash and the digest of the
+// game's public state (zero before the game starts).
 type head struct {
-	table [32]byte
-	seat  int
-	len   uint64
-	hash  [32]byte
+	table  [32]byte
+	seat   int
+	len    uint64
+	hash   [32]byte
+	digest [32]byte
 }
 
 func (h *head) marshal() []byte {
@@ -76,6 +78,7 @@ func (h *head) marshal() []byte {
 	w.u8(uint8(h.seat))
 	w.u64(h.len)
 	w.fixed(h.hash[:])
+	w.fixed(h.digest[:])
 	return w.b
 }
 
@@ -86,6 +89,7 @@ func parseHead(p []byte) (*head, error) {
 	h.seat = int(r.u8())
 	h.len = r.u64()
 	r.fixed(h.hash[:])
+	r.fixed(h.digest[:])
 	return h, r.done("head")
 }
 

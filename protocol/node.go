@@ -152,6 +152,7 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 			if t.Done() {
 				if finished.IsZero() {
 					finished = time.Now()
+					n.announce(ctx) // tell the others at once, so that nobody waits for us
 				}
 				if n.allDone() || time.Since(finished) > n.cfg.Linger {
 					return n.outcome(), nil
@@ -195,6 +196,7 @@ func (n *Node) resume() error {
 		}
 	}
 	n.table = t
+	n.share()
 	n.cfg.Logf("resumed table %q from %d saved entries", n.cfg.Table, t.Len())
 	return nil
 }
@@ -319,6 +321,8 @@ func (n *Node) handle(ctx context.Context, m message) {
 		}
 		if h.len > n.table.Len() {
 			n.sync(ctx, m.from)
+		} else if h.len == n.table.Len() && h.hash != n.table.Head() {
+			n.cfg.Logf("seat %d announces a different log at entry %d: a fork (an equivocation will show when its entries arrive)", h.seat, h.len)
 		}
 	}
 }
@@ -522,6 +526,9 @@ func (n *Node) tick(ctx context.Context) {
 func (n *Node) announce(ctx context.Context) {
 	t := n.table
 	h := &head{table: t.id, seat: n.self.seat, len: t.Len(), hash: t.head}
+	if g := t.Game(); g != nil {
+		h.digest = g.Digest()
+	}
 	n.heads[n.self.seat] = t.Len()
 	n.publish(ctx, h.marshal())
 }

@@ -2,10 +2,12 @@ package protocol_test
 
 import (
 	"context"
+	"flag"
 	"crypto/ed25519"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -132,9 +134,194 @@ func TestNodesInMemory(t *testing.T) {
 	_ = ed25519.PublicKeySize
 }
 
+var long = flag.Bool("long", false, "run the long matrices (every player count with every variant)")
+
+// TestNodesWithFaults plays full games for 3 to 7 nodes, every variant, on a network that
+// drops, duplicates, reorders and delays messages: every node must end with the same log.
+// With -long, every player count plays every variant.
 func TestNodesWithFaults(t *testing.T) {
-	net := memnet.New(2, memnet.Faults{Drop: 0.2, Duplicate: 0.1, Reorder: 0.2, MaxDelay: 5 * time.Millisecond})
+	variants := []engine.Variant{engine.Standard, engine.DownTheRiver, engine.FreeStud, engine.Closed}
+	for n := engine.MinPlayers; n <= engine.MaxPlayers; n++ {
+		for k, v := range variants {
+			if !*long && k != n%len(variants) {
+				continue
+			}
+			lbb := v != engine.Closed && n%2 == 1
+			t.Run(fmt.Sprintf("%d-%s-lbb=%v", n, v, lbb), func(t *testing.T) {
+				seed := uint64(n*10 + k)
+				net := memnet.New(seed, memnet.Faults{Drop: 0.1, Duplicate: 0.1, Reorder: 0.2, MaxDelay: 3 * time.Millisecond})
+				defer net.Close()
+				runs := playNodes(t, net, n, v, lbb, seed)
+				checkSame(t, runs)
+				st := net.Stats()
+				t.Logf("published %d, delivered %d, dropped %d, duplicated %d, reordered %d", st.Published, st.Delivered, st.Dropped, st.Duplicated, st.Reordered)
+			})
+		}
+	}
+}
+
+// TestNodesRestart kills one node at a random point of the game (its context is cancelled in
+// the middle of applying entries), removes it from the network as a crashed process, and
+// starts it again from its data directory: the table must complete with identical logs.
+func TestNodesRestart(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			net := memnet.New(seed, memnet.Faults{Drop: 0.05, MaxDelay: 2 * time.Millisecond})
+			defer net.Close()
+			const n = 4
+			victim := int(seed % n)
+			killAt := 20 + int(seed*53%300)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			base := t.TempDir()
+			runs := make([]nodeRun, n)
+			done := make(chan int, n)
+			for i := 0; i < n; i++ {
+				runs[i].dir = filepath.Join(base, fmt.Sprint(i))
+				go func(i int) {
+					id := fmt.Sprintf("n%d", i)
+					if i == victim {
+						kctx, kill := context.WithCancel(ctx)
+						events := 0
+						_, err := runNodeHooked(kctx, net, runs[i].dir, n, id, uint64(i), func(engine.Event) {
+							if events++; events == killAt {
+								kill()
+							}
+						})
+						kill()
+						if err == nil {
+							// The game ended before the kill point: nothing to restart.
+							runs[i].out, runs[i].err = runNodeHooked(ctx, net, runs[i].dir, n, id, uint64(i), nil)
+							done <- i
+							return
+						}
+						net.Remove(id)
+					}
+					runs[i].out, runs[i].err = runNodeHooked(ctx, net, runs[i].dir, n, id, uint64(i), nil)
+					done <- i
+				}(i)
+			}
+			for k := 0; k < n; k++ {
+				<-done
+			}
+			checkSame(t, runs)
+		})
+	}
+}
+
+func runNodeHooked(ctx context.Context, net *memnet.Net, dir string, n int, id string, seed uint64, onEvent func(engine.Event)) (*protocol.Outcome, error) {
+	store, err := protocol.OpenStore(dir)
+	if err != nil {
+		return nil, err
+	}
+	key, err := store.Identity()
+	if err != nil {
+		return nil, err
+	}
+	b, _ := bot.New("heuristic", seed)
+	node, err := protocol.NewNode(protocol.NodeConfig{
+		Table: "t", Players: n, Variant: engine.Standard, LBB: true, Name: id, Timeout: 20 * time.Second,
+		Identity: key, Store: store, Player: protocol.BotPlayer(b), Net: net.Node(id),
+		Tick: 20 * time.Millisecond, Linger: 2 * time.Second, OnEvent: onEvent,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return node.Run(ctx)
+}
+
+// TestNodesPartitionHeals cuts the table in two for a while in mid-game; when the partition
+// heals the game completes with identical logs.
+func TestNodesPartitionHeals(t *testing.T) {
+	net := memnet.New(7, memnet.Faults{})
 	defer net.Close()
-	runs := playNodes(t, net, 3, engine.FreeStud, true, 10)
+	const n = 4
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	base := t.TempDir()
+	runs := make([]nodeRun, n)
+	done := make(chan int, n)
+	var once sync.Once
+	for i := 0; i < n; i++ {
+		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
+		go func(i int) {
+			events := 0
+			hook := func(engine.Event) {
+				if events++; i == 0 && events == 100 {
+					once.Do(func() {
+						net.Partition([]string{"n0", "n1"}, []string{"n2", "n3"})
+						time.AfterFunc(500*time.Millisecond, net.Heal)
+					})
+				}
+			}
+			runs[i].out, runs[i].err = runNodeHooked(ctx, net, runs[i].dir, n, fmt.Sprintf("n%d", i), uint64(i), hook)
+			done <- i
+		}(i)
+	}
+	for k := 0; k < n; k++ {
+		<-done
+	}
 	checkSame(t, runs)
+}
+
+// TestNodesAbandoned crashes one node for good in mid-game: every other node must end the
+// table with the same verdict, naming the crashed node's seat.
+func TestNodesAbandoned(t *testing.T) {
+	net := memnet.New(9, memnet.Faults{})
+	defer net.Close()
+	const n = 3
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	base := t.TempDir()
+	outs := make([]*protocol.Outcome, n)
+	errs := make([]error, n)
+	done := make(chan int, n)
+	for i := 0; i < n; i++ {
+		go func(i int) {
+			dir := filepath.Join(base, fmt.Sprint(i))
+			store, _ := protocol.OpenStore(dir)
+			key, _ := store.Identity()
+			b, _ := bot.New("random", uint64(i))
+			nctx, kill := context.WithCancel(ctx)
+			defer kill()
+			events := 0
+			id := fmt.Sprintf("n%d", i)
+			node, err := protocol.NewNode(protocol.NodeConfig{
+				Table: "t", Players: n, Variant: engine.Standard, Name: id, Timeout: 1500 * time.Millisecond,
+				Identity: key, Store: store, Player: protocol.BotPlayer(b), Net: net.Node(id),
+				Tick: 20 * time.Millisecond, Linger: time.Second,
+				OnEvent: func(engine.Event) {
+					if events++; i == 2 && events == 60 {
+						kill()
+						net.Remove(id)
+					}
+				},
+			})
+			if err != nil {
+				errs[i] = err
+			} else {
+				outs[i], errs[i] = node.Run(nctx)
+				if i == 2 {
+					outs[i] = &protocol.Outcome{Seat: node.Table().Genesis().SeatOf(key.Public().(ed25519.PublicKey))}
+				}
+			}
+			done <- i
+		}(i)
+	}
+	for k := 0; k < n; k++ {
+		<-done
+	}
+	crashed := outs[2].Seat
+	for i := 0; i < 2; i++ {
+		if errs[i] != nil {
+			t.Fatalf("node %d: %v", i, errs[i])
+		}
+		v := outs[i].Verdict
+		if v == nil || v.Kind != protocol.VerdictAbandoned || v.Seat != crashed {
+			t.Fatalf("node %d: verdict %v, want seat %d abandoned", i, v, crashed)
+		}
+		if outs[i].Verdict.Seq != outs[0].Verdict.Seq {
+			t.Fatalf("nodes disagree on where the table stopped: %d and %d", outs[0].Verdict.Seq, outs[i].Verdict.Seq)
+		}
+	}
 }
