@@ -160,3 +160,25 @@ func Check(msg []byte) bool {
 	}
 	return err == nil
 }
+
+// Announcement is a node's wish to sit at a table, as heard on the lobby channel.
+type Announcement struct {
+	Table   string
+	Players int
+	Variant engine.Variant
+	LBB     bool
+	Name    string            // the player's name
+	Key     ed25519.PublicKey // its identity
+}
+
+// ParseAnnouncement reads a lobby message (a signed hello).
+func ParseAnnouncement(msg []byte) (*Announcement, error) {
+	if len(msg) < 1 || msg[0] != msgHello {
+		return nil, fmt.Errorf("not an announcement")
+	}
+	h, err := parseHello(msg[1:])
+	if err != nil {
+		return nil, err
+	}
+	return &Announcement{Table: h.table, Players: h.players, Variant: h.variant, LBB: h.lbb, Name: h.name, Key: h.key}, nil
+}

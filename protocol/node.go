@@ -39,7 +39,28 @@ type NodeConfig struct {
 	Linger  time.Duration // how long a finished node keeps serving peers that are behind (default 5s)
 	Logf    func(format string, args ...any)
 	OnEvent func(engine.Event) // the game's events, as they happen
-	Rand    io.Reader          // for the genesis nonce (default crypto/rand)
+	// OnChange, if set, is given a fresh Status whenever the table changes (from the node's
+	// loop: it must return quickly and not call back into the node).
+	OnChange func(Status)
+	// Lobby, if set, is a second channel on which the node announces itself while it waits for
+	// its table to form, so that browsers on the LAN can list open tables (see ParseAnnouncement).
+	Lobby Network
+	Rand  io.Reader // for the genesis nonce (default crypto/rand)
+}
+
+// Status is a snapshot of a node's table for front ends.
+type Status struct {
+	Table    string
+	Seat     int           // this node's seat (-1 before the table forms)
+	Names    []string      // the players' names by seat (nil before the table forms)
+	Members  []string      // names of the nodes heard while forming
+	Game     *engine.State // a private copy of the game (nil before the first player is drawn)
+	Entries  int
+	Due      int       // the seat the table waits for (-1 when none)
+	DueSince time.Time // since when
+	Timeout  time.Duration
+	Done     bool
+	Verdict  *Verdict
 }
 
 // Node is one player's node at a table.
@@ -59,6 +80,8 @@ type Node struct {
 	mu       sync.Mutex // guards shared and sharedID, read by serve
 	shared   []*Entry
 	sharedID [32]byte
+
+	reported [4]int // what OnChange was last told: entries, members, verdict, done
 }
 
 type decision struct {
@@ -145,6 +168,7 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 	var finished time.Time
 	n.hello(ctx)
 	for {
+		n.report()
 		if t := n.table; t != nil {
 			if t.Verdict() != nil {
 				return n.outcome(), nil
@@ -424,6 +448,11 @@ func (n *Node) hello(ctx context.Context) {
 		name: n.cfg.Name, key: n.self.Public()}
 	h.sig = ed25519.Sign(n.cfg.Identity, h.unsigned())
 	n.publish(ctx, h.marshal())
+	if n.cfg.Lobby != nil {
+		if err := n.cfg.Lobby.Publish(ctx, h.marshal()); err != nil && ctx.Err() == nil {
+			n.cfg.Logf("lobby: %v", err)
+		}
+	}
 	n.hear(ctx, h, "")
 }
 
@@ -548,6 +577,42 @@ func (n *Node) gameOpts() []engine.Option {
 		return nil
 	}
 	return []engine.Option{engine.WithEvents(n.cfg.OnEvent)}
+}
+
+// report tells OnChange about a change.
+func (n *Node) report() {
+	if n.cfg.OnChange == nil {
+		return
+	}
+	st := Status{Table: n.cfg.Table, Seat: n.self.seat, Due: -1, DueSince: n.progress, Timeout: n.cfg.Timeout}
+	for _, h := range n.members {
+		st.Members = append(st.Members, h.name)
+	}
+	sort.Strings(st.Members)
+	key := [4]int{0, len(st.Members), 0, 0}
+	if t := n.table; t != nil {
+		for _, m := range t.g.Roster {
+			st.Names = append(st.Names, m.Name)
+		}
+		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
+		st.Due, _ = t.Due()
+		if g := t.Game(); g != nil {
+			st.Game = g.Clone()
+			st.Game.OnEvent = nil
+		}
+		key[0] = st.Entries
+		if st.Verdict != nil {
+			key[2] = 1
+		}
+		if st.Done {
+			key[3] = 1
+		}
+	}
+	if key == n.reported {
+		return
+	}
+	n.reported = key
+	n.cfg.OnChange(st)
 }
 
 func (n *Node) outcome() *Outcome {
