@@ -640,4 +640,3 @@ func fillOutcome(o *Outcome, t *Table) {
 		o.Digest = fmt.Sprintf("%x", d)
 	}
 }
-

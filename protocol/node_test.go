@@ -2,8 +2,8 @@ package protocol_test
 
 import (
 	"context"
-	"flag"
 	"crypto/ed25519"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"

@@ -33,12 +33,12 @@ type Table struct {
 	stage   stage
 	verdict *Verdict
 
-	proofs  []*crypto.KeyProof
-	pubs    []*crypto.PublicKey
-	joint   *crypto.PublicKey
-	commits []crypto.RandomCommitment
-	reveals []crypto.RandomReveal
-	deck    crypto.Deck
+	proofs   []*crypto.KeyProof
+	pubs     []*crypto.PublicKey
+	joint    *crypto.PublicKey
+	commits  []crypto.RandomCommitment
+	reveals  []crypto.RandomReveal
+	deck     crypto.Deck
 	shuffles int
 
 	game        *engine.State
