@@ -74,6 +74,11 @@ type Config struct {
 	// version in it (say "corruption/1") so that incompatible releases do
 	// not find each other.
 	ServiceTag string
+	// Exchange turns on peer exchange: the node asks each peer it connects to for the
+	// addresses of the peers that one is connected to, and dials them. A group whose members
+	// were each given one address (--peer) becomes fully connected, and keeps playing if
+	// that one peer goes away.
+	Exchange bool
 
 	// Logf, if set, receives a line for each notable event (a peer
 	// connected or lost, a dial failing, an mDNS discovery).
@@ -210,6 +215,9 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	for _, info := range dial {
 		h.Peerstore().AddAddrs(info.ID, info.Addrs, peerstoreForever)
 		n.keep(info, true)
+	}
+	if cfg.Exchange {
+		n.startExchange()
 	}
 	if cfg.MDNS {
 		n.mdns = mdns.NewMdnsService(h, cfg.ServiceTag, notifee{n})

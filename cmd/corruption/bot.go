@@ -139,7 +139,7 @@ func openSession(ctx context.Context, c *cli.Context, ts tableSettings) (*sessio
 		listen = []string{p2p.LANListen}
 	}
 	node, err := p2p.New(ctx, p2p.Config{Identity: key, Listen: listen, Peers: c.StringSlice("peer"),
-		MDNS: !c.Bool("no-mdns"), ServiceTag: serviceTag, Logf: s.logf})
+		MDNS: !c.Bool("no-mdns"), ServiceTag: serviceTag, Exchange: true, Logf: s.logf})
 	if err != nil {
 		s.close()
 		return nil, cli.Exit(err.Error(), 2)

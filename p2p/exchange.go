@@ -1,0 +1,66 @@
+package p2p
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	ma "github.com/multiformats/go-multiaddr"
+)
+
+// Peer exchange: a node told to dial one peer (--peer) learns the others from it, so that a
+// group whose members each know one address becomes fully connected, and survives the loss of
+// the one they all knew. A peer's answer lists the full addresses of the peers it is
+// connected to; the asker dials those it does not know, the way it dials mDNS discoveries
+// (given up after a minute of failure).
+
+const exchangeProto = "/corruption/p2p/peers/1"
+
+// maxExchanged bounds the addresses taken from one answer.
+const maxExchanged = 64
+
+func (n *Node) startExchange() {
+	n.Handle(exchangeProto, func(from string, _ []byte) ([]byte, error) {
+		var lines []string
+		for _, p := range n.host.Network().Peers() {
+			if p.String() == from {
+				continue
+			}
+			for _, a := range n.host.Peerstore().Addrs(p) {
+				lines = append(lines, a.String()+"/p2p/"+p.String())
+			}
+		}
+		return []byte(strings.Join(lines, "\n")), nil
+	})
+	n.OnPeer(func(id string, connected bool) {
+		if connected {
+			n.start(func() { n.exchangeWith(id) })
+		}
+	})
+}
+
+func (n *Node) exchangeWith(id string) {
+	ctx, cancel := context.WithTimeout(n.ctx, 5*time.Second)
+	defer cancel()
+	ans, err := n.Request(ctx, id, exchangeProto, nil)
+	if err != nil {
+		n.logf("p2p: peer exchange with %s: %v", id, err)
+		return
+	}
+	byPeer := map[peer.ID][]ma.Multiaddr{}
+	for i, line := range strings.Split(string(ans), "\n") {
+		if i >= maxExchanged || line == "" {
+			break
+		}
+		info, err := parsePeerAddr(line)
+		if err != nil || info.ID == n.host.ID() {
+			continue
+		}
+		byPeer[info.ID] = append(byPeer[info.ID], info.Addrs...)
+	}
+	for p, addrs := range byPeer {
+		n.host.Peerstore().AddAddrs(p, addrs, mdnsAddrTTL)
+		n.keep(peer.AddrInfo{ID: p, Addrs: addrs}, false)
+	}
+}
