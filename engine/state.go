@@ -207,8 +207,13 @@ func (s *State) table(buf []Contract) []Contract {
 	return buf
 }
 
-// ContractBody is the body a dealt contract lies under.
-func (s *State) ContractBody(c Contract) Body { return s.contracts[c].body }
+// ContractBody is the body a dealt contract lies under (City for a contract not dealt).
+func (s *State) ContractBody(c Contract) Body {
+	if int(c) >= NumContracts {
+		return City
+	}
+	return s.contracts[c].body
+}
 
 // OnTable reports whether contract c is on the table, open for bribes.
 func (s *State) OnTable(c Contract) bool {

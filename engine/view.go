@@ -54,13 +54,22 @@ func (v View) Play(i int) (Play, bool) {
 	if !v.Sees(i) {
 		p.Card = CardUnknown
 	}
+	if v.seat < 0 || v.seat >= v.s.cfg.Players {
+		p.PeekedBy &= 1<<v.s.cfg.Players - 1
+	}
 	return p, true
 }
 
 // Sees reports whether this seat may see the card at index i.
 func (v View) Sees(i int) bool {
 	p, ok := v.s.PlayAt(i)
-	return ok && (p.Revealed || p.Seat == v.seat || p.PeekedBy&(1<<v.seat) != 0)
+	if !ok {
+		return false
+	}
+	if v.seat < 0 || v.seat >= v.s.cfg.Players {
+		return p.Revealed // a spectator sees what is public
+	}
+	return p.Revealed || p.Seat == v.seat || p.PeekedBy&(1<<v.seat) != 0
 }
 
 // Hand lists this seat's cards not yet played: bribes not placed this round, characters left.

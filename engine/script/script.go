@@ -9,7 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"reflect"
+	"sort"
 	"strconv"
+	"strings"
 
 	"corruption/engine"
 )
@@ -103,7 +107,12 @@ func Parse(data []byte) (*Script, error) {
 	return sc, nil
 }
 
+// decodeStrict decodes one JSON object into v, refusing unknown fields, field names that
+// differ from v's only in case (encoding/json would take them), and trailing data.
 func decodeStrict(data []byte, v any) error {
+	if err := checkKeys(data, v); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -114,6 +123,32 @@ func decodeStrict(data []byte, v any) error {
 	}
 	if _, err := dec.Token(); err == nil {
 		return errors.New("unexpected data after the script's closing brace")
+	}
+	return nil
+}
+
+// checkKeys refuses an object key that is not exactly one of v's JSON field names. Input that
+// is not an object is left to the decoder, which says what is wrong with it.
+func checkKeys(data []byte, v any) error {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(data, &obj) != nil {
+		return nil
+	}
+	allowed := map[string]bool{}
+	t := reflect.TypeOf(v).Elem()
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		allowed[name] = true
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !allowed[k] {
+			return fmt.Errorf("unknown field %q", k)
+		}
 	}
 	return nil
 }
@@ -183,9 +218,11 @@ func where(data []byte, err error) string {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		off = se.Offset
+		off = se.Offset - 1 // the offset counts the offending byte
 	case errors.As(err, &te):
-		off = te.Offset
+		off = valueStart(data, te.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		off = int64(len(data))
 	}
 	if off < 0 {
 		return "script"
@@ -204,6 +241,48 @@ func where(data []byte, err error) string {
 	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
 }
 
+// valueStart finds where the JSON value that ends at offset end begins: a string, an object or
+// array, or a bare literal.
+func valueStart(data []byte, end int64) int64 {
+	if end > int64(len(data)) {
+		end = int64(len(data))
+	}
+	i := end - 1
+	for i >= 0 && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i--
+	}
+	if i < 0 {
+		return 0
+	}
+	switch data[i] {
+	case '"':
+		for j := i - 1; j >= 0; j-- {
+			if data[j] == '"' && (j == 0 || data[j-1] != '\\') {
+				return j
+			}
+		}
+	case '}', ']':
+		depth := 0
+		for j := i; j >= 0; j-- {
+			switch data[j] {
+			case '}', ']':
+				depth++
+			case '{', '[':
+				if depth--; depth == 0 {
+					return j
+				}
+			}
+		}
+	default:
+		j := i
+		for j > 0 && strings.IndexByte("0123456789+-.eEtruefalsn", data[j-1]) >= 0 {
+			j--
+		}
+		return j
+	}
+	return i
+}
+
 func cleanJSONError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
@@ -213,13 +292,14 @@ func cleanJSONError(err error) error {
 		}
 		return fmt.Errorf("%s: want %s, got a JSON %s", field, te.Type, te.Value)
 	}
-	if errors.Is(err, errEOF) || err.Error() == "EOF" {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("the script ends too soon (unexpected end of input)")
+	}
+	if errors.Is(err, io.EOF) {
 		return errors.New("empty script")
 	}
 	return errors.New(trimJSONPrefix(err.Error()))
 }
-
-var errEOF = errors.New("EOF")
 
 func trimJSONPrefix(s string) string {
 	const p = "json: "
