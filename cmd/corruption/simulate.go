@@ -100,7 +100,11 @@ func seating(kinds []string, players int) string {
 }
 
 func printResult(w io.Writer, r *bot.SimResult) {
-	fmt.Fprintf(w, "\n%d games, %d players, %s%s, seed %d\n", r.Games, r.Players, r.Variant, lbbWords(r.LBB), r.Seed)
+	games := "games"
+	if r.Games == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(w, "\n%d %s, %d players, %s%s, seed %d\n", r.Games, games, r.Players, r.Variant, lbbWords(r.LBB), r.Seed)
 	fmt.Fprintf(w, "%-10s %8s %9s %13s\n", "bot", "seats", "win rate", "mean score")
 	kinds := make([]string, 0, len(r.ByBot))
 	for k := range r.ByBot {

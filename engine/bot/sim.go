@@ -3,6 +3,9 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"corruption/engine"
@@ -68,7 +71,9 @@ func GameConfig(players int, variant engine.Variant, lbb bool, seed uint64, g in
 	return engine.Config{Players: players, Variant: variant, LittleBlackBook: lbb, Deck: deck, First: rng.IntN(players)}
 }
 
-// Simulate plays a batch of games.
+// Simulate plays a batch of games, spread over the machine's cores. The results do not depend
+// on how many cores there are: each game's deck, first player and bots come from the seed and
+// the game's number alone.
 func Simulate(sc SimConfig) (*SimResult, error) {
 	if sc.Games < 1 {
 		return nil, fmt.Errorf("games: %d, want at least 1", sc.Games)
@@ -76,55 +81,99 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 	if len(sc.Bots) == 0 {
 		sc.Bots = []string{"heuristic", "random"}
 	}
-	res := &SimResult{Games: sc.Games, Players: sc.Players, Variant: sc.Variant.String(), LBB: sc.LBB,
-		Seed: sc.Seed, ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players)}
-	bots := make([]Bot, sc.Players)
-	kinds := make([]string, sc.Players)
-	start := time.Now()
-	for g := 0; g < sc.Games; g++ {
-		cfg := GameConfig(sc.Players, sc.Variant, sc.LBB, sc.Seed, g)
-		for seat := range bots {
-			kinds[seat] = sc.Bots[(seat+g)%len(sc.Bots)]
-			b, err := New(kinds[seat], sc.Seed^uint64(g)<<8^uint64(seat))
-			if err != nil {
-				return nil, err
-			}
-			bots[seat] = b
-		}
-		var opts []engine.Option
-		var record func(engine.Move)
-		if g == 0 {
-			if sc.Attach != nil {
-				opts = append(opts, engine.Option(sc.Attach))
-			}
-			opts = append(opts, engine.WithEvents(sc.Show))
-			record = sc.ShowMove
-		}
-		s, err := engine.New(cfg, opts...)
-		if err != nil {
+	for _, k := range sc.Bots {
+		if _, err := New(k, 0); err != nil {
 			return nil, err
 		}
-		if err := Play(s, bots, record); err != nil {
-			return nil, fmt.Errorf("game %d: %w", g, err)
-		}
-		winners := s.Winners()
-		for seat := range bots {
-			score, _ := s.Score(seat)
-			win := 0.0
-			for _, w := range winners {
-				if w == seat {
-					win = 1 / float64(len(winners))
+	}
+	if err := (&engine.Config{Players: sc.Players, Variant: sc.Variant, LittleBlackBook: sc.LBB}).Validate(); err != nil {
+		return nil, err
+	}
+	type outcome struct {
+		scores [engine.MaxPlayers]int
+		wins   [engine.MaxPlayers]float64
+		err    error
+	}
+	outcomes := make([]outcome, sc.Games)
+	workers := min(runtime.GOMAXPROCS(0), sc.Games)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bots := make([]Bot, sc.Players)
+			for {
+				g := int(next.Add(1) - 1)
+				if g >= sc.Games {
+					return
+				}
+				o := &outcomes[g]
+				s, err := sc.play(g, bots)
+				if err != nil {
+					o.err = err
+					continue
+				}
+				winners := s.Winners()
+				for seat := range bots {
+					o.scores[seat], _ = s.Score(seat)
+				}
+				for _, w := range winners {
+					o.wins[w] = 1 / float64(len(winners))
 				}
 			}
-			t := res.ByBot[kinds[seat]]
-			t.add(score, win)
-			res.ByBot[kinds[seat]] = t
-			res.BySeat[seat].add(score, win)
-		}
+		}()
 	}
+	wg.Wait()
+	res := &SimResult{Games: sc.Games, Players: sc.Players, Variant: sc.Variant.String(), LBB: sc.LBB,
+		Seed: sc.Seed, ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players)}
 	res.Seconds = time.Since(start).Seconds()
 	if res.Seconds > 0 {
 		res.GamesPerSec = float64(sc.Games) / res.Seconds
 	}
+	for g, o := range outcomes {
+		if o.err != nil {
+			return nil, fmt.Errorf("game %d: %w", g, o.err)
+		}
+		for seat := 0; seat < sc.Players; seat++ {
+			kind := sc.kind(g, seat)
+			t := res.ByBot[kind]
+			t.add(o.scores[seat], o.wins[seat])
+			res.ByBot[kind] = t
+			res.BySeat[seat].add(o.scores[seat], o.wins[seat])
+		}
+	}
 	return res, nil
+}
+
+// kind is the bot kind at seat in game g: the list dealt in turn, rotated one seat a game.
+func (sc *SimConfig) kind(g, seat int) string { return sc.Bots[(seat+g)%len(sc.Bots)] }
+
+// play plays game g with fresh bots (bots is reused storage).
+func (sc *SimConfig) play(g int, bots []Bot) (*engine.State, error) {
+	cfg := GameConfig(sc.Players, sc.Variant, sc.LBB, sc.Seed, g)
+	for seat := range bots {
+		b, err := New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+		if err != nil {
+			return nil, err
+		}
+		bots[seat] = b
+	}
+	var opts []engine.Option
+	var record func(engine.Move)
+	if g == 0 {
+		if sc.Attach != nil {
+			opts = append(opts, engine.Option(sc.Attach))
+		}
+		if sc.Show != nil {
+			opts = append(opts, engine.WithEvents(sc.Show))
+		}
+		record = sc.ShowMove
+	}
+	s, err := engine.New(cfg, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return s, Play(s, bots, record)
 }
