@@ -246,7 +246,7 @@ func (t *Table) applyReveal(e *Entry) error {
 		p, _ := g.PlayAt(i)
 		raw, err := crypto.VerifyOpening(ctx, e.Seat, g.Round(), p.Pos, t.commitments[i-1], b.openings[k])
 		if err != nil {
-			return fmt.Errorf("its opening of card %d does not match its commitment: %w", i, err)
+			return fmt.Errorf("card %d: %w", i, err)
 		}
 		card, err := engine.ParseCard(string(raw))
 		if err != nil {

@@ -19,6 +19,9 @@ type Report struct {
 	Problem string `json:"problem,omitempty"`
 	// Blamed is the seat at fault, or -1.
 	Blamed int `json:"blamed"`
+	// WaitingFor is, for a log that simply stops, the seat the table was waiting for (-1
+	// otherwise). A stopped log is no proof against it: the copy may just be cut short.
+	WaitingFor int `json:"waiting_for"`
 	// At is the seq of the first failing entry, or -1.
 	At int64 `json:"at"`
 }
@@ -28,8 +31,8 @@ type Report struct {
 // the game. A log is valid when it holds a complete table (every seat signed off the final
 // digest) and nothing else. opts are given to the game (to follow its events).
 func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
-	rep := &Report{Blamed: -1, At: -1}
-	entries, rerr := ReadLog(r)
+	rep := &Report{Blamed: -1, At: -1, WaitingFor: -1}
+	entries, notes, rerr := ReadLogNotes(r)
 	if len(entries) == 0 {
 		if rerr == nil {
 			rerr = errors.New("the log has no entries")
@@ -45,7 +48,10 @@ func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
 	for _, e := range entries[1:] {
 		if err := t.Append(e); err != nil {
 			var v *Verdict
+			var gap *GapError
 			switch {
+			case errors.As(err, &gap):
+				rep.Problem, rep.At = fmt.Sprintf("entry %d is missing: the log goes from entry %d to entry %d", gap.Have, gap.Have-1, gap.Got), int64(gap.Have)
 			case errors.As(err, &v):
 				rep.Problem, rep.Blamed, rep.At = v.Error(), v.Seat, int64(v.Seq)
 			case errors.Is(err, ErrDuplicate):
@@ -66,9 +72,18 @@ func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
 		v := t.Verdict()
 		rep.Problem, rep.Blamed, rep.At = v.Error(), v.Seat, int64(v.Seq)
 	case !t.Done():
-		rep.Problem, rep.At = fmt.Sprintf("the log is incomplete: it ends at entry %d, waiting for %s", t.Len(), t.DueString()), int64(t.Len())
-		if seat, _ := t.Due(); seat >= 0 {
-			rep.Blamed = seat
+		rep.WaitingFor, _ = t.Due()
+		rep.Problem, rep.At = fmt.Sprintf("the log is incomplete: it stops after entry %d, with the table waiting for %s", t.Len()-1, t.DueString()), int64(t.Len())
+		for _, n := range notes {
+			v := n.Verdict
+			if n.Table == t.id && n.Writer >= 0 && n.Writer < len(t.keys) && n.Verify(t.keys[n.Writer]) &&
+				v.Seq == t.Len() && v.Seat == rep.WaitingFor && n.Writer != v.Seat {
+				rep.Problem = fmt.Sprintf("%s (noted by seat %d)", v.Error(), n.Writer)
+				rep.Blamed = v.Seat
+				fillOutcome(&rep.Outcome, t)
+				rep.Outcome.Verdict = &v
+				break
+			}
 		}
 	default:
 		rep.Valid = true

@@ -20,8 +20,9 @@ const LogMagic = "corruption log v1\n"
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // AppendRecord appends one entry's record to b.
-func AppendRecord(b []byte, e *Entry) []byte {
-	enc := e.Marshal()
+func AppendRecord(b []byte, e *Entry) []byte { return appendRecordBytes(b, e.Marshal()) }
+
+func appendRecordBytes(b, enc []byte) []byte {
 	b = binary.BigEndian.AppendUint32(b, uint32(len(enc)))
 	b = append(b, enc...)
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(enc, crcTable))
@@ -38,7 +39,7 @@ func (e *LogError) Error() string {
 	if e.Record == 0 {
 		return fmt.Sprintf("log header: %v", e.Err)
 	}
-	return fmt.Sprintf("log record %d (byte %d): %v", e.Record, e.Offset, e.Err)
+	return fmt.Sprintf("log file, entry %d (at byte %d): %v", e.Record-1, e.Offset, e.Err)
 }
 
 func (e *LogError) Unwrap() error { return e.Err }
@@ -46,46 +47,65 @@ func (e *LogError) Unwrap() error { return e.Err }
 // ErrTruncated: the log ends in the middle of a record.
 var ErrTruncated = errors.New("the log is truncated: its last record is incomplete")
 
-// ReadLog reads a log file. On a bad or truncated record it returns the entries before it
-// and a *LogError.
+// ReadLog reads a log file's entries (notes are skipped). On a bad or truncated record it
+// returns the entries before it and a *LogError.
 func ReadLog(r io.Reader) ([]*Entry, error) {
+	entries, _, err := ReadLogNotes(r)
+	return entries, err
+}
+
+// ReadLogNotes reads a log file: its entries and the notes at its end.
+func ReadLogNotes(r io.Reader) ([]*Entry, []*Note, error) {
 	br := bufio.NewReader(r)
 	magic := make([]byte, len(LogMagic))
 	if n, err := io.ReadFull(br, magic); err != nil || string(magic) != LogMagic {
 		if n == 0 && err == io.EOF {
-			return nil, &LogError{Err: errors.New("the file is empty, not a corruption log")}
+			return nil, nil, &LogError{Err: errors.New("the file is empty, not a corruption log")}
 		}
-		return nil, &LogError{Err: errors.New("not a corruption log (bad magic line)")}
+		return nil, nil, &LogError{Err: errors.New("not a corruption log (bad magic line)")}
 	}
 	var entries []*Entry
+	var notes []*Note
 	off := int64(len(LogMagic))
 	for rec := 1; ; rec++ {
 		var hdr [4]byte
 		n, err := io.ReadFull(br, hdr[:])
 		if err == io.EOF {
-			return entries, nil
+			return entries, notes, nil
 		}
 		if err != nil {
-			return entries, &LogError{rec, off, ErrTruncated}
+			return entries, notes, &LogError{rec, off, ErrTruncated}
 		}
 		size := binary.BigEndian.Uint32(hdr[:])
 		if size > MaxEntrySize {
-			return entries, &LogError{rec, off, fmt.Errorf("record of %d bytes is larger than an entry can be", size)}
+			return entries, notes, &LogError{rec, off, fmt.Errorf("record of %d bytes is larger than an entry can be", size)}
 		}
 		buf := make([]byte, size+4)
 		if _, err := io.ReadFull(br, buf); err != nil {
-			return entries, &LogError{rec, off, ErrTruncated}
+			return entries, notes, &LogError{rec, off, ErrTruncated}
 		}
 		enc, sum := buf[:size], binary.BigEndian.Uint32(buf[size:])
 		if crc32.Checksum(enc, crcTable) != sum {
-			return entries, &LogError{rec, off, errors.New("checksum mismatch: the record is corrupted")}
+			return entries, notes, &LogError{rec, off, errors.New("checksum mismatch: the record is corrupted")}
+		}
+		at := off
+		off += int64(n) + int64(len(buf))
+		if len(enc) > 0 && enc[0] == noteMagic {
+			note, err := ParseNote(enc)
+			if err != nil {
+				return entries, notes, &LogError{rec, at, err}
+			}
+			notes = append(notes, note)
+			continue
+		}
+		if len(notes) > 0 {
+			return entries, notes, &LogError{rec, at, errors.New("an entry after the notes that end a log")}
 		}
 		e, err := ParseEntry(enc)
 		if err != nil {
-			return entries, &LogError{rec, off, err}
+			return entries, notes, &LogError{rec, at, err}
 		}
 		entries = append(entries, e)
-		off += int64(n) + int64(len(buf))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -35,9 +36,12 @@ type NodeConfig struct {
 	Player   Player
 	Net      Network
 
-	Tick    time.Duration // how often the node announces its head and checks timeouts (default 250ms)
-	Linger  time.Duration // how long a finished node keeps serving peers that are behind (default 5s)
-	Logf    func(format string, args ...any)
+	Tick   time.Duration // how often the node announces its head and checks timeouts (default 250ms)
+	Linger time.Duration // how long a finished node keeps serving peers that are behind (default 5s)
+	Logf   func(format string, args ...any)
+	// Notef, if set, is told what a player should know even without verbose logging (a node
+	// that wants the same table with other settings).
+	Notef   func(format string, args ...any)
 	OnEvent func(engine.Event) // the game's events, as they happen
 	// OnChange, if set, is given a fresh Status whenever the table changes (from the node's
 	// loop: it must return quickly and not call back into the node).
@@ -77,11 +81,14 @@ type Node struct {
 	incoming  chan message
 	genesisAt time.Time // when the node last republished the genesis for a latecomer
 
-	mu       sync.Mutex // guards shared and sharedID, read by serve
+	mu       sync.Mutex // guards shared, sharedID and evidence, read by serve
 	shared   []*Entry
 	sharedID [32]byte
+	evidence []*Entry // the signed entries that halted the table, if any
 
-	reported [4]int // what OnChange was last told: entries, members, verdict, done
+	reported    [4]int          // what OnChange was last told: entries, members, verdict, done
+	forkChecked map[string]bool // peers whose other version of the log was already fetched
+	warned      map[string]bool // nodes already named for wanting other settings
 }
 
 type decision struct {
@@ -125,6 +132,9 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
+	if cfg.Notef == nil {
+		cfg.Notef = cfg.Logf
+	}
 	if cfg.Rand == nil {
 		cfg.Rand = rand.Reader
 	}
@@ -141,7 +151,7 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 		return nil, err
 	}
 	return &Node{cfg: cfg, self: NewSelf(cfg.Identity, seed), members: map[string]*hello{},
-		heads: map[int]uint64{}, decisions: make(chan decision, 1), incoming: make(chan message, 256)}, nil
+		heads: map[int]uint64{}, forkChecked: map[string]bool{}, warned: map[string]bool{}, decisions: make(chan decision, 1), incoming: make(chan message, 256)}, nil
 }
 
 // Table is the node's table (nil before the genesis). Only safe to use once Run has returned.
@@ -345,8 +355,10 @@ func (n *Node) handle(ctx context.Context, m message) {
 		}
 		if h.len > n.table.Len() {
 			n.sync(ctx, m.from)
-		} else if h.len == n.table.Len() && h.hash != n.table.Head() {
-			n.cfg.Logf("seat %d announces a different log at entry %d: a fork (an equivocation will show when its entries arrive)", h.seat, h.len)
+		} else if h.len == n.table.Len() && h.hash != n.table.Head() && !n.forkChecked[m.from] {
+			n.cfg.Logf("seat %d announces another version of the log at entry %d: looking for the fork", h.seat, h.len)
+			n.forkChecked[m.from] = true
+			n.syncFrom(ctx, m.from, n.forkSeq())
 		}
 	}
 }
@@ -367,6 +379,7 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 		case err == nil:
 			n.progress = time.Now()
 			n.share()
+			clear(n.forkChecked)
 			if serr := n.cfg.Store.Append(e, false); serr != nil {
 				n.cfg.Logf("%v", serr)
 			}
@@ -375,17 +388,39 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 			return
 		case errors.As(err, &v):
 			n.cfg.Logf("%v", v)
-			// Keep the proof: the offending entry goes to the log (a blame is already in
-			// the table's log), and to every peer.
+			// Keep the proof: the offending entry goes to the log, to every peer, and to
+			// whoever asks for entries. (A blame, which convicts another seat, is a good
+			// entry and is in the table's log already.)
 			if err := n.cfg.Store.Append(e, true); err != nil {
 				n.cfg.Logf("%v", err)
 			}
 			n.share()
-			n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+			var proof []*Entry
+			other := n.table.Entries(e.Seq)
+			if len(other) > 0 && other[0] != e {
+				proof = append(proof, other[0]) // an equivocation: both versions
+			}
+			if len(other) == 0 || other[0] != e {
+				proof = append(proof, e)
+			}
+			n.mu.Lock()
+			n.evidence = proof
+			n.mu.Unlock()
+			for _, p := range proof {
+				n.publish(ctx, append([]byte{msgEntry}, p.Marshal()...))
+			}
 			return
 		case errors.Is(err, ErrDuplicate), errors.Is(err, ErrDone), errors.Is(err, ErrHalted):
 		default:
 			n.cfg.Logf("%v", err)
+			var rj *RejectError
+			if errors.As(err, &rj) && rj.chain && from != "" && !n.forkChecked[from] {
+				// Another version of the log: fetch the peer's recent entries, where two
+				// versions of one entry signed by one seat prove an equivocation.
+				n.forkChecked[from] = true
+				n.syncFrom(ctx, from, n.forkSeq())
+				return
+			}
 		}
 	}
 }
@@ -395,19 +430,45 @@ func (n *Node) sync(ctx context.Context, peer string) {
 	if n.table == nil {
 		return
 	}
+	if n.syncFrom(ctx, peer, n.table.Len()) {
+		return
+	}
+	// That peer did not help (gone, lying, or as far behind): ask the others.
+	for _, p := range n.cfg.Net.Peers() {
+		if p != peer && n.syncFrom(ctx, p, n.table.Len()) {
+			return
+		}
+	}
+}
+
+// syncFrom asks one peer for entries from seq on, applies them, and reports whether the log
+// grew or the table halted.
+func (n *Node) syncFrom(ctx context.Context, peer string, seq uint64) bool {
+	before := n.table.Len()
 	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	ans, err := n.cfg.Net.Request(rctx, peer, entriesRequest(n.table.ID(), n.table.Len()))
+	ans, err := n.cfg.Net.Request(rctx, peer, entriesRequest(n.table.ID(), seq))
 	if err != nil {
 		n.cfg.Logf("sync from %s: %v", peer, err)
-		return
+		return false
 	}
 	entries, err := parseBatch(ans)
 	if err != nil {
 		n.cfg.Logf("sync from %s: %v", peer, err)
-		return
+		return false
 	}
 	n.receiveEntries(ctx, peer, entries)
+	return n.table.Len() > before || n.table.Verdict() != nil
+}
+
+// forkSeq is where to look for a fork: a few entries back, where two versions of one entry
+// would show as an equivocation.
+func (n *Node) forkSeq() uint64 {
+	const back = 8
+	if l := n.table.Len(); l > back {
+		return l - back
+	}
+	return 1
 }
 
 // serve answers peers' requests for entries.
@@ -423,12 +484,19 @@ func (n *Node) serve(from string, req []byte) ([]byte, error) {
 		return nil, err
 	}
 	n.mu.Lock()
-	entries, tid := n.shared, n.sharedID
+	entries, tid, evidence := n.shared, n.sharedID, n.evidence
 	n.mu.Unlock()
 	if len(entries) == 0 || tid != id {
 		return nil, errors.New("no such table here")
 	}
-	return marshalBatch(entries[min(seq, uint64(len(entries))):]), nil
+	start := min(seq, uint64(len(entries)))
+	end := min(start+maxBatch-uint64(len(evidence)), uint64(len(entries)))
+	batch := entries[start:end]
+	if len(evidence) > 0 && end == uint64(len(entries)) {
+		// The entries that halted the table, so that the asker reaches the same verdict.
+		batch = append(append([]*Entry(nil), batch...), evidence...)
+	}
+	return marshalBatch(batch), nil
 }
 
 // share publishes the log to serve (entries are immutable once appended, and the log only
@@ -470,8 +538,11 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		}
 		return
 	}
-	if h.players != n.cfg.Players || h.variant != n.cfg.Variant || h.lbb != n.cfg.LBB {
-		n.cfg.Logf("ignoring %q: it wants table %q with other settings", h.name, h.table)
+	if diff := settingsDiff(h, n.cfg); diff != "" {
+		if !n.warned[string(h.key)] {
+			n.warned[string(h.key)] = true
+			n.cfg.Notef("%q also wants table %q, but with %s: it will not sit with us", h.name, h.table, diff)
+		}
 		return
 	}
 	n.members[string(h.key)] = h
@@ -499,6 +570,25 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 	}
 	n.adopt(ctx, e)
 }
+
+// settingsDiff says how a hello's settings differ from ours ("" if they do not).
+func settingsDiff(h *hello, cfg NodeConfig) string {
+	var d []string
+	if h.players != cfg.Players {
+		d = append(d, fmt.Sprintf("%d players (we want %d)", h.players, cfg.Players))
+	}
+	if h.variant != cfg.Variant {
+		d = append(d, fmt.Sprintf("variant %s (we want %s)", h.variant, cfg.Variant))
+	}
+	if h.lbb != cfg.LBB {
+		d = append(d, fmt.Sprintf("little black book %v (we want %v)", h.lbb, cfg.LBB))
+	}
+	return strings.Join(d, " and ")
+}
+
+// Heard is how many nodes (this one included) have asked for a seat at the table so far.
+// Only safe once Run has returned.
+func (n *Node) Heard() int { return len(n.members) }
 
 // adopt takes a genesis that seats this node.
 func (n *Node) adopt(ctx context.Context, e *Entry) {
@@ -549,6 +639,12 @@ func (n *Node) tick(ctx context.Context) {
 	if seat2, _ := t.Due(); seat2 == seat && time.Since(n.progress) > t.g.Timeout {
 		v := t.Abandon(fmt.Sprintf("silent for %v while the table waited for it", t.g.Timeout))
 		n.cfg.Logf("%v", v)
+		// Record it at the end of the log, signed, so that an audit of this log names the
+		// same seat.
+		note := NewNote(t, n.self, v)
+		if err := n.cfg.Store.AppendNote(note); err != nil {
+			n.cfg.Logf("%v", err)
+		}
 	}
 }
 

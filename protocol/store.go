@@ -182,6 +182,20 @@ func (s *Store) Append(e *Entry, sync bool) error {
 	return nil
 }
 
+// AppendNote appends a note to the open log, synced.
+func (s *Store) AppendNote(n *Note) error {
+	if s.log == nil {
+		return errors.New("no log is open")
+	}
+	if _, err := s.log.Write(appendRecordBytes(nil, n.Marshal())); err != nil {
+		return fmt.Errorf("cannot write the log: %w", err)
+	}
+	return s.log.Sync()
+}
+
+// LogPath is the path of a table's log file.
+func (s *Store) LogPath(name string) string { return filepath.Join(s.dir, "tables", name, "log") }
+
 // Close closes the log.
 func (s *Store) Close() error {
 	if s.log == nil {

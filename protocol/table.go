@@ -176,8 +176,13 @@ func (t *Table) DueString() string {
 		}
 		return "nothing: the table is complete"
 	}
-	return fmt.Sprintf("seat %d to write %v", seat, kinds)
+	return fmt.Sprintf("seat %d to write %s", seat, kindWords[kinds[0]])
 }
+
+var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random reveal", KindShuffle: "its shuffle",
+	KindShares: "its decryption shares", KindFaceUp: "the face-up positions", KindPeek: "a placement or a peek",
+	KindAnswer: "its answer to a peek", KindPlace: "a placement", KindReveal: "its reveal",
+	KindAward: "an awarding decision", KindBlame: "a placement or a blame", KindSignOff: "its sign-off"}
 
 // Append validates an entry and applies it. It returns nil when the entry is applied;
 // ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
@@ -208,7 +213,9 @@ func (t *Table) Append(e *Entry) error {
 		return ErrDone
 	}
 	if e.Prev != t.head {
-		return reject(e, "it does not chain to the log's last entry")
+		err := reject(e, "it does not chain to the log's last entry").(*RejectError)
+		err.chain = true
+		return err
 	}
 	seat, kinds := t.Due()
 	if e.Seat != seat {
@@ -222,7 +229,7 @@ func (t *Table) Append(e *Entry) error {
 		allowed = allowed || k == e.Kind
 	}
 	if !allowed {
-		return t.cheat(e, "it wrote a %s entry when the table waits for %v", e.Kind, kinds)
+		return t.cheat(e, "it wrote a %s entry when the table waits for %s", e.Kind, kindWords[kinds[0]])
 	}
 	if err := t.apply(e); err != nil {
 		return t.cheat(e, "%v", err)

@@ -29,10 +29,24 @@ func (k VerdictKind) String() string {
 // Verdict is why a table halted: the entry, the seat blamed, and the reason. Every honest node
 // that sees the same log reaches the same verdict.
 type Verdict struct {
-	Kind   VerdictKind
-	Seq    uint64 // the entry at fault (for an abandonment, the entry that never came)
-	Seat   int    // the seat blamed
-	Reason string
+	Kind   VerdictKind `json:"kind"`
+	Seq    uint64      `json:"seq"`  // the entry at fault (for an abandonment, the entry that never came)
+	Seat   int         `json:"seat"` // the seat blamed
+	Reason string      `json:"reason"`
+}
+
+// MarshalText writes the kind's name: cheat, equivocation, abandoned.
+func (k VerdictKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *VerdictKind) UnmarshalText(b []byte) error {
+	for i, n := range verdictNames {
+		if i > 0 && n == string(b) {
+			*k = VerdictKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown verdict kind %q", b)
 }
 
 func (v *Verdict) Error() string {
@@ -67,6 +81,7 @@ func (e *GapError) Error() string {
 type RejectError struct {
 	Seq    uint64
 	Reason string
+	chain  bool // the entry does not chain to this log: a sign of another version of it
 }
 
 func (e *RejectError) Error() string { return fmt.Sprintf("entry %d rejected: %s", e.Seq, e.Reason) }

@@ -290,7 +290,18 @@ func cleanJSONError(err error) error {
 		if field == "" {
 			field = "value"
 		}
-		return fmt.Errorf("%s: want %s, got a JSON %s", field, te.Type, te.Value)
+		want := te.Type.String()
+		switch te.Type.Kind() {
+		case reflect.Struct, reflect.Map:
+			want = "an object"
+		case reflect.Slice, reflect.Array:
+			want = "a list"
+		case reflect.Int, reflect.Int64, reflect.Uint64:
+			want = "a whole number"
+		case reflect.Ptr:
+			want = "a " + te.Type.Elem().String()
+		}
+		return fmt.Errorf("%s: want %s, got a JSON %s", field, want, te.Value)
 	}
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		return errors.New("the script ends too soon (unexpected end of input)")
