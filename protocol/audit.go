@@ -46,22 +46,23 @@ func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
 	}
 	rep.Table = t.g.Name
 	for _, e := range entries[1:] {
-		if err := t.Append(e); err != nil {
-			var v *Verdict
-			var gap *GapError
-			switch {
-			case errors.As(err, &gap):
-				rep.Problem, rep.At = fmt.Sprintf("entry %d is missing: the log goes from entry %d to entry %d", gap.Have, gap.Have-1, gap.Got), int64(gap.Have)
-			case errors.As(err, &v):
-				rep.Problem, rep.Blamed, rep.At = v.Error(), v.Seat, int64(v.Seq)
-			case errors.Is(err, ErrDuplicate):
-				rep.Problem, rep.At = fmt.Sprintf("entry %d appears twice", e.Seq), int64(e.Seq)
-			default:
-				rep.Problem, rep.At = err.Error(), int64(e.Seq)
-			}
-			fillOutcome(&rep.Outcome, t)
-			return rep, nil
+		err := t.Append(e)
+		var v *Verdict
+		var gap *GapError
+		switch {
+		case err == nil, errors.As(err, &v), errors.Is(err, ErrHalted):
+			// After a verdict the rest of the log is its evidence: a second version of the
+			// offending entry turns a cheat into an equivocation.
+			continue
+		case errors.As(err, &gap):
+			rep.Problem, rep.At = fmt.Sprintf("entry %d is missing: the log goes from entry %d to entry %d", gap.Have, gap.Have-1, gap.Got), int64(gap.Have)
+		case errors.Is(err, ErrDuplicate):
+			rep.Problem, rep.At = fmt.Sprintf("entry %d appears twice", e.Seq), int64(e.Seq)
+		default:
+			rep.Problem, rep.At = err.Error(), int64(e.Seq)
 		}
+		fillOutcome(&rep.Outcome, t)
+		return rep, nil
 	}
 	fillOutcome(&rep.Outcome, t)
 	rep.Seat = -1

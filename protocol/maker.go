@@ -164,7 +164,7 @@ func (s *Self) answerBody(t *Table) ([]byte, error) {
 		return nil, err
 	}
 	ctx := t.ctx.WithStep(stepPeek(t.game.Round(), p.index))
-	box, err := crypto.Seal(s.rand("answer %d %d", t.game.Round(), p.index), ctx, s.seat, p.peeker, t.pubs[p.peeker], o.Bytes())
+	box, err := crypto.Seal(s.rand("answer %d %d %d", t.game.Round(), p.index, p.peeker), ctx, s.seat, p.peeker, t.pubs[p.peeker], o.Bytes())
 	if err != nil {
 		return nil, err
 	}

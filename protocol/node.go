@@ -175,20 +175,19 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 	tick := time.NewTicker(n.cfg.Tick)
 	defer tick.Stop()
 	n.progress = time.Now()
-	var finished time.Time
+	var finished time.Time // when the table completed or halted
 	n.hello(ctx)
 	for {
 		n.report()
 		if t := n.table; t != nil {
-			if t.Verdict() != nil {
-				return n.outcome(), nil
-			}
-			if t.Done() {
+			if t.Verdict() != nil || t.Done() {
 				if finished.IsZero() {
 					finished = time.Now()
 					n.announce(ctx) // tell the others at once, so that nobody waits for us
 				}
-				if n.allDone() || time.Since(finished) > n.cfg.Linger {
+				// Linger: serve the peers that are behind, and (after a verdict) hear the
+				// evidence that would turn a cheat into an equivocation.
+				if (t.Done() && n.allDone()) || time.Since(finished) > n.cfg.Linger {
 					return n.outcome(), nil
 				}
 			} else if err := n.act(ctx); err != nil {
@@ -395,14 +394,8 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 				n.cfg.Logf("%v", err)
 			}
 			n.share()
-			var proof []*Entry
-			other := n.table.Entries(e.Seq)
-			if len(other) > 0 && other[0] != e {
-				proof = append(proof, other[0]) // an equivocation: both versions
-			}
-			if len(other) == 0 || other[0] != e {
-				proof = append(proof, e)
-			}
+			// (Entries() is the log; Evidence() the proof outside it.)
+			proof := n.table.Evidence()
 			n.mu.Lock()
 			n.evidence = proof
 			n.mu.Unlock()

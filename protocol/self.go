@@ -21,6 +21,7 @@ type Self struct {
 	Seed     [32]byte
 
 	seat    int
+	table   [32]byte // the table's id: every derived secret is bound to it
 	elgamal *crypto.PrivateKey
 }
 
@@ -35,10 +36,12 @@ func (s *Self) Seat() int { return s.seat }
 // Public is the identity public key.
 func (s *Self) Public() ed25519.PublicKey { return s.Identity.Public().(ed25519.PublicKey) }
 
-// rand is the deterministic random stream for one purpose: blocks
-// HMAC-SHA256(seed, u32(len(label)) ‖ label ‖ u32(counter)).
+// rand is the deterministic random stream for one purpose at this table: blocks
+// HMAC-SHA256(seed, u32(len(label)) ‖ label ‖ u32(counter)) where label is the table id
+// followed by the purpose. Binding the table id means that a seed reused by mistake for another
+// table (a data directory and table name used again) still gives fresh secrets.
 func (s *Self) rand(format string, args ...any) io.Reader {
-	return &prfReader{key: s.Seed[:], label: []byte(fmt.Sprintf(format, args...))}
+	return &prfReader{key: s.Seed[:], label: append(s.table[:len(s.table):len(s.table)], fmt.Sprintf(format, args...)...)}
 }
 
 func (s *Self) elgamalKey() (*crypto.PrivateKey, error) {

@@ -24,14 +24,15 @@ const (
 // Table is one table's log and the state it leads to. It validates every entry before applying
 // it. It is not safe for concurrent use.
 type Table struct {
-	g       *Genesis
-	id      [32]byte
-	keys    []ed25519.PublicKey
-	ctx     crypto.Context
-	entries []*Entry
-	head    [32]byte
-	stage   stage
-	verdict *Verdict
+	g        *Genesis
+	id       [32]byte
+	keys     []ed25519.PublicKey
+	ctx      crypto.Context
+	entries  []*Entry
+	head     [32]byte
+	stage    stage
+	verdict  *Verdict
+	evidence []*Entry // the signed entries that prove the verdict, when not in the log
 
 	proofs   []*crypto.KeyProof
 	pubs     []*crypto.PublicKey
@@ -82,6 +83,7 @@ func NewTable(genesis *Entry, self *Self, opts ...engine.Option) (*Table, error)
 		t.ctx.Roster = append(t.ctx.Roster, []byte(m.Key))
 	}
 	if self != nil {
+		self.table = t.id
 		self.seat = g.SeatOf(self.Public())
 		if self.seat < 0 {
 			return nil, errors.New("this node's key is not in the table's roster")
@@ -190,7 +192,7 @@ var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random rev
 // author cheated, after which the table has halted.
 func (t *Table) Append(e *Entry) error {
 	if t.verdict != nil {
-		return ErrHalted
+		return t.appendHalted(e)
 	}
 	if e.Table != t.id {
 		return reject(e, "it belongs to another table")
@@ -201,8 +203,8 @@ func (t *Table) Append(e *Entry) error {
 			return ErrDuplicate
 		}
 		if e.Seat == have.Seat && e.Seat < len(t.keys) && e.Verify(t.keys[e.Seat]) {
-			return t.halt(&Verdict{Kind: VerdictEquivocation, Seq: e.Seq, Seat: e.Seat,
-				Reason: fmt.Sprintf("it signed two different entries for seq %d", e.Seq)})
+			t.evidence = []*Entry{have, e}
+			return t.halt(equivocation(e))
 		}
 		return reject(e, "another entry holds seq %d", e.Seq)
 	}
@@ -242,7 +244,33 @@ func (t *Table) Append(e *Entry) error {
 	return nil
 }
 
+// appendHalted takes an entry after a verdict: only one that turns a cheat into an
+// equivocation counts. A seat that signed two entries for one seq is found guilty of
+// equivocation on every node, whichever of the two a node saw first, even when one of them also
+// breaks a rule.
+func (t *Table) appendHalted(e *Entry) error {
+	v := t.verdict
+	if v.Kind != VerdictCheat || len(t.evidence) != 1 || e.Table != t.id || e.Seq != v.Seq || e.Seat != v.Seat ||
+		e.Hash() == t.evidence[0].Hash() || e.Seat >= len(t.keys) || !e.Verify(t.keys[e.Seat]) {
+		return ErrHalted
+	}
+	t.evidence = append(t.evidence, e)
+	t.verdict = equivocation(e)
+	return t.verdict
+}
+
+func equivocation(e *Entry) *Verdict {
+	return &Verdict{Kind: VerdictEquivocation, Seq: e.Seq, Seat: e.Seat,
+		Reason: fmt.Sprintf("it signed two different entries for seq %d", e.Seq)}
+}
+
+// Evidence is the signed entries that prove the verdict and are not in the log: the entry that
+// broke a rule, or both versions of an equivocation. Nodes keep them at the end of their log
+// file and give them to peers.
+func (t *Table) Evidence() []*Entry { return t.evidence }
+
 func (t *Table) cheat(e *Entry, format string, args ...any) error {
+	t.evidence = []*Entry{e}
 	return t.halt(&Verdict{Kind: VerdictCheat, Seq: e.Seq, Seat: e.Seat, Reason: fmt.Sprintf(format, args...)})
 }
 

@@ -1,0 +1,292 @@
+package protocol_test
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"testing"
+
+	"corruption/crypto"
+	"corruption/protocol"
+)
+
+// Fuzz targets for every decoder and for Table.Append, seeded with real encodings from the
+// golden logs. Run one long with, for example:
+//
+//	go test -run='^$' -fuzz='^FuzzTableAppend$' -fuzztime=10m ./protocol/
+
+// seedEntries is one entry of each kind from each golden log.
+func seedEntries(f testing.TB) []*protocol.Entry {
+	var out []*protocol.Entry
+	for _, spec := range goldSpecs {
+		seen := map[protocol.Kind]bool{}
+		for _, e := range readGolden(f, spec.name) {
+			if !seen[e.Kind] {
+				seen[e.Kind] = true
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+func FuzzParseEntry(f *testing.F) {
+	for _, e := range seedEntries(f) {
+		f.Add(e.Marshal())
+	}
+	f.Add([]byte{1})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, err := protocol.ParseEntry(b)
+		if err != nil {
+			return
+		}
+		if got := e.Marshal(); !bytes.Equal(got, b) {
+			t.Fatalf("ParseEntry accepts %x, which marshals to %x", b, got)
+		}
+		if e2, err := protocol.ParseEntry(e.Marshal()); err != nil || e2.Hash() != e.Hash() {
+			t.Fatalf("a marshalled entry does not parse back: %v", err)
+		}
+	})
+}
+
+func FuzzParseGenesis(f *testing.F) {
+	for _, spec := range goldSpecs {
+		f.Add(readGolden(f, spec.name)[0].Body)
+	}
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		g, err := protocol.ParseGenesis(b)
+		if err != nil {
+			return
+		}
+		if got := g.Marshal(); !bytes.Equal(got, b) {
+			t.Fatalf("ParseGenesis accepts %x, which marshals to %x", b, got)
+		}
+		if err := g.Check(); err != nil {
+			t.Fatalf("ParseGenesis accepts a genesis that Check refuses: %v", err)
+		}
+	})
+}
+
+func FuzzReadLog(f *testing.F) {
+	for _, spec := range goldSpecs {
+		entries := readGolden(f, spec.name)
+		b := logBytes(f, entries[:4]) // genesis and keys: small
+		f.Add(b)
+		f.Add(b[:len(b)-7])
+	}
+	// ReadLog does not check the chain: records of every kind but the big shuffles.
+	var small []*protocol.Entry
+	for _, e := range seedEntries(f) {
+		if e.Kind != protocol.KindShuffle {
+			small = append(small, e)
+		}
+	}
+	f.Add(logBytes(f, small))
+	f.Add([]byte(protocol.LogMagic + "\x00\x00\x00\x01\x01\x00\x00\x00\x00"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		entries, err := protocol.ReadLog(bytes.NewReader(b))
+		if err == nil || len(entries) > 0 {
+			var buf bytes.Buffer
+			if werr := protocol.WriteLog(&buf, entries); werr != nil {
+				t.Fatal(werr)
+			}
+			if !bytes.HasPrefix(b, buf.Bytes()) {
+				t.Fatalf("ReadLog returns %d entries (err %v) that do not write back to a prefix of the input", len(entries), err)
+			}
+			if err == nil && buf.Len() != len(b) {
+				t.Fatalf("ReadLog reads %d of %d bytes without an error", buf.Len(), len(b))
+			}
+		}
+		var le *protocol.LogError
+		if err != nil && !errors.As(err, &le) {
+			t.Fatalf("ReadLog fails with %T %v, want a *LogError", err, err)
+		}
+	})
+}
+
+// checkSeeds are broadcast messages of each kind.
+func checkSeeds(t testing.TB) [][]byte {
+	spec := goldSpecNamed(t, "freestud-lbb-4")
+	w := newGoldWorld(t, spec, "")
+	for _, e := range readGolden(t, spec.name)[1:6] {
+		w.feed(t, e)
+	}
+	seeds := [][]byte{
+		protocol.HelloMessageForTest(w.keys[1], "friday", spec.players, spec.variant, spec.lbb, "bob"),
+		protocol.HeadMessageForTest(w.obs, 2),
+		{'e'}, {'x', 1, 2},
+	}
+	for _, e := range seedEntries(t)[:6] {
+		seeds = append(seeds, append([]byte{'e'}, e.Marshal()...))
+	}
+	return seeds
+}
+
+// TestCheckSeeds checks that FuzzCheck's seeds hold a good message of each kind.
+func TestCheckSeeds(t *testing.T) {
+	ok := map[byte]bool{}
+	for _, m := range checkSeeds(t) {
+		if protocol.Check(m) {
+			ok[m[0]] = true
+		}
+	}
+	for _, k := range []byte("hae") {
+		if !ok[k] {
+			t.Errorf("no seed of kind %q passes Check", k)
+		}
+	}
+}
+
+func FuzzCheck(f *testing.F) {
+	for _, m := range checkSeeds(f) {
+		f.Add(m)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if protocol.Check(b) && b[0] == 'e' {
+			if _, err := protocol.ParseEntry(b[1:]); err != nil {
+				t.Fatalf("Check passes an entry ParseEntry refuses: %v", err)
+			}
+		}
+	})
+}
+
+// FuzzTableAppend feeds a table, at some point of the free-stud little-black-book golden log,
+// one entry: raw bytes, or a kind and body that the test signs as the due seat (or another),
+// for the next seq or one already written. The table never panics; an entry it refuses without
+// a verdict changes nothing (the log's next entry still goes in); one it takes or that halts it
+// does what it says. Each execution works on a copy of a table built once.
+func FuzzTableAppend(f *testing.F) {
+	spec := goldSpecNamed(f, "freestud-lbb-4")
+	entries := readGolden(f, spec.name)
+	w := newGoldWorld(f, spec, "")
+	n := spec.players
+	// snaps[node][at] is the table after entries[:at] as node (a seat's node, or the observer
+	// for n), made in one pass per node when first needed; each execution works on a copy.
+	snaps := make([][]*protocol.Table, n+1)
+	target := func(t testing.TB, at, node int) *protocol.Table {
+		if snaps[node] == nil {
+			var self *protocol.Self
+			if node < n {
+				self = protocol.NewSelf(w.keys[node], w.selves[node].Seed)
+			}
+			tb, err := protocol.NewTable(entries[0], self)
+			if err != nil {
+				t.Fatal(err)
+			}
+			snaps[node] = make([]*protocol.Table, len(entries)+1)
+			for i, e := range entries[1:] {
+				snaps[node][i+1] = protocol.CloneForTest(tb)
+				if err := tb.Append(e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			snaps[node][len(entries)] = tb
+		}
+		return protocol.CloneForTest(snaps[node][at])
+	}
+
+	// Seeds: at each kind's first entry, that entry (as raw bytes, and as kind and body the test
+	// signs), a twin, and a blame of the first answer.
+	seen := map[protocol.Kind]bool{}
+	for at, e := range entries[1:] {
+		at++
+		if seen[e.Kind] {
+			continue
+		}
+		seen[e.Kind] = true
+		f.Add(uint16(at), uint8(0), uint8(n), uint8(e.Kind), uint8(0), e.Body)
+		f.Add(uint16(at), uint8(1), uint8(n), uint8(0), uint8(0), e.Marshal())
+		f.Add(uint16(at+1), uint8(3), uint8(n), uint8(e.Kind), uint8(0), append(e.Body, 0))
+		if e.Kind == protocol.KindAnswer {
+			peek := entries[at-1]
+			tb := target(f, at+1, n)
+			box, err := crypto.ParseSealedBox(e.Body)
+			if err != nil {
+				f.Fatal(err)
+			}
+			priv, err := protocol.ElGamalKeyForTest(w.selves[peek.Seat])
+			if err != nil {
+				f.Fatal(err)
+			}
+			bl, err := crypto.ProveBlame(newStream("fuzz blame"), protocol.PeekContextForTest(tb, tb.Game().Round(), int(peek.Body[0])), e.Seat, peek.Seat, priv, box)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(uint16(at+1), uint8(0), uint8(peek.Seat), uint8(protocol.KindBlame), uint8(0), bl.Bytes())
+		}
+	}
+	f.Add(uint16(len(entries)), uint8(0), uint8(n), uint8(protocol.KindSignOff), uint8(0), make([]byte, 32))
+
+	f.Fuzz(func(t *testing.T, at16 uint16, mode, node, kind, seat uint8, data []byte) {
+		at := int(at16)
+		if at < 1 || at > len(entries) {
+			at = 1 + at%len(entries)
+		}
+		tb := target(t, at, int(node)%(n+1))
+		due, kinds := tb.Due()
+		author := due
+		if author < 0 || mode&4 != 0 {
+			author = int(seat) % n
+		}
+		var e *protocol.Entry
+		switch mode % 4 {
+		case 0: // kind and body, signed by the author, for the next seq
+			e = &protocol.Entry{Table: tb.ID(), Seq: tb.Len(), Prev: tb.Head(), Seat: author, Kind: protocol.Kind(kind), Body: data}
+			e.Sign(w.keys[author])
+		case 1: // raw bytes
+			var err error
+			if e, err = protocol.ParseEntry(data); err != nil {
+				return
+			}
+		case 2: // for a seq ahead, or already written (a twin)
+			seq := (uint64(seat) * 7) % (tb.Len() + 2)
+			var prev [32]byte
+			if seq > 0 && seq <= tb.Len() {
+				prev = entries[seq-1].Hash()
+			}
+			e = &protocol.Entry{Table: tb.ID(), Seq: seq, Prev: prev, Seat: author, Kind: protocol.Kind(kind), Body: data}
+			e.Sign(w.keys[author])
+		case 3: // a twin of the last entry, by its author
+			last := entries[at-1]
+			e = &protocol.Entry{Table: tb.ID(), Seq: last.Seq, Prev: last.Prev, Seat: last.Seat, Kind: protocol.Kind(kind), Body: data}
+			e.Sign(w.keys[last.Seat])
+		}
+		len0, head0 := tb.Len(), tb.Head()
+		var digest0 [32]byte
+		if g := tb.Game(); g != nil {
+			digest0 = g.Digest()
+		}
+		err := tb.Append(e)
+		var v *protocol.Verdict
+		switch {
+		case err == nil:
+			if tb.Len() != len0+1 || tb.Head() != e.Hash() {
+				t.Fatalf("%s taken, but the log is %d long with head %x", e, tb.Len(), tb.Head())
+			}
+		case errors.As(err, &v):
+			if tb.Verdict() != v {
+				t.Fatalf("Append returns verdict %v, the table has %v", v, tb.Verdict())
+			}
+			if s, _ := tb.Due(); s != -1 || v.Seat < 0 || v.Seat >= n {
+				t.Fatalf("after verdict %v the table waits for seat %d", v, s)
+			}
+		default:
+			seat1, kinds1 := tb.Due()
+			var digest1 [32]byte
+			if g := tb.Game(); g != nil {
+				digest1 = g.Digest()
+			}
+			if tb.Len() != len0 || tb.Head() != head0 || seat1 != due || !slices.Equal(kinds1, kinds) || tb.Verdict() != nil || digest1 != digest0 {
+				t.Fatalf("%s refused (%v), but the table changed: len %d -> %d, due %d%v -> %d%v, verdict %v",
+					e, err, len0, tb.Len(), due, kinds, seat1, kinds1, tb.Verdict())
+			}
+			if at < len(entries) && tb.Len() == uint64(at) {
+				if err := tb.Append(entries[at]); err != nil {
+					t.Fatalf("after refusing %s (%v), the table refuses the log's next entry: %v", e, err, err)
+				}
+			}
+		}
+	})
+}
