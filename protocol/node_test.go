@@ -54,6 +54,11 @@ func playNodes(t *testing.T, net *memnet.Net, n int, v engine.Variant, lbb bool,
 }
 
 func runNode(ctx context.Context, net *memnet.Net, dir string, n int, v engine.Variant, lbb bool, seed uint64, id string) (*protocol.Outcome, error) {
+	return startNode(ctx, net, dir, n, v, lbb, seed, id, nil)
+}
+
+// startNode runs one heuristic bot node of table "t" on net, with its data in dir.
+func startNode(ctx context.Context, net *memnet.Net, dir string, n int, v engine.Variant, lbb bool, seed uint64, id string, onEvent func(engine.Event)) (*protocol.Outcome, error) {
 	store, err := protocol.OpenStore(dir)
 	if err != nil {
 		return nil, err
@@ -66,7 +71,7 @@ func runNode(ctx context.Context, net *memnet.Net, dir string, n int, v engine.V
 	node, err := protocol.NewNode(protocol.NodeConfig{
 		Table: "t", Players: n, Variant: v, LBB: lbb, Name: id, Timeout: 20 * time.Second,
 		Identity: key, Store: store, Player: protocol.BotPlayer(b), Net: net.Node(id),
-		Tick: 20 * time.Millisecond, Linger: 2 * time.Second,
+		Tick: 20 * time.Millisecond, Linger: 2 * time.Second, OnEvent: onEvent,
 	})
 	if err != nil {
 		return nil, err
@@ -210,24 +215,7 @@ func TestNodesRestart(t *testing.T) {
 }
 
 func runNodeHooked(ctx context.Context, net *memnet.Net, dir string, n int, id string, seed uint64, onEvent func(engine.Event)) (*protocol.Outcome, error) {
-	store, err := protocol.OpenStore(dir)
-	if err != nil {
-		return nil, err
-	}
-	key, err := store.Identity()
-	if err != nil {
-		return nil, err
-	}
-	b, _ := bot.New("heuristic", seed)
-	node, err := protocol.NewNode(protocol.NodeConfig{
-		Table: "t", Players: n, Variant: engine.Standard, LBB: true, Name: id, Timeout: 20 * time.Second,
-		Identity: key, Store: store, Player: protocol.BotPlayer(b), Net: net.Node(id),
-		Tick: 20 * time.Millisecond, Linger: 2 * time.Second, OnEvent: onEvent,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return node.Run(ctx)
+	return startNode(ctx, net, dir, n, engine.Standard, true, seed, id, onEvent)
 }
 
 // TestNodesPartitionHeals cuts the table in two for a while in mid-game; when the partition
