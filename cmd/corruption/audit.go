@@ -54,6 +54,9 @@ func auditCommand() *cli.Command {
 }
 
 func auditFile(path string, opts ...engine.Option) (*protocol.Report, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory, not a log file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read log: %v", err)
@@ -61,9 +64,30 @@ func auditFile(path string, opts ...engine.Option) (*protocol.Report, error) {
 	defer f.Close()
 	rep, err := protocol.Audit(f, opts...)
 	if err != nil {
+		if looksLikeScript(path) {
+			return nil, fmt.Errorf("%s: %v; it looks like a scenario script: replay it with corruption replay --script %s", path, err, path)
+		}
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return rep, nil
+}
+
+// looksLikeScript reports whether a file starts like JSON.
+func looksLikeScript(path string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '{', '[':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // replayLog prints the game of a saved log, round by round.

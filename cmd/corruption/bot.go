@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -39,7 +39,7 @@ func botCommand() *cli.Command {
 			"  (and a third like the second)",
 		Flags: append(tableFlags(),
 			&cli.StringFlag{Name: "name", Usage: "the player's `NAME` at the table (default: bot and the first letters of its key)"},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed for the bot's choices (default: random)"},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed for the bot's choices", DefaultText: "random"},
 			&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object"},
 		),
 		Action: runBot,
@@ -49,8 +49,8 @@ func botCommand() *cli.Command {
 // tableFlags are the flags of every command that sits at a network table.
 func tableFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "table", Usage: "the table's `NAME`: nodes with the same name sit together", Required: true},
-		&cli.IntFlag{Name: "players", Usage: "players at the table, 3 to 7", Required: true},
+		&cli.StringFlag{Name: "table", Usage: "the table's `NAME`: nodes with the same name sit together (required)"},
+		&cli.IntFlag{Name: "players", Usage: "`N` players at the table, 3 to 7 (required)", DefaultText: "none"},
 		&cli.StringFlag{Name: "variant", Value: "standard", Usage: "standard, down-the-river, free-stud or closed"},
 		&cli.BoolFlag{Name: "lbb", Usage: "play with the little black book (two peeks each; not with closed)"},
 		&cli.StringFlag{Name: "data", Usage: "the data `DIR` for identity, secrets and log (default: a temporary directory, removed at exit)"},
@@ -73,6 +73,9 @@ type tableSettings struct {
 }
 
 func readTableFlags(c *cli.Context) (tableSettings, error) {
+	if err := requireFlags(c, "table", "players"); err != nil {
+		return tableSettings{}, err
+	}
 	s := tableSettings{table: c.String("table"), players: c.Int("players"), lbb: c.Bool("lbb"), timeout: c.Duration("timeout")}
 	if s.table == "" || len(s.table) > maxTableBytes || strings.ContainsAny(s.table, "/\\") || s.table == "." || s.table == ".." {
 		return s, usageError("--table: %q is not a table name (1 to %d characters, no slashes)", s.table, maxTableBytes)
@@ -100,8 +103,13 @@ type session struct {
 	node    *p2p.Node
 	net     *tableNet
 	cleanup []func()
-	logf    func(string, ...any)
+	logf    func(string, ...any) // --verbose only
+	notef   func(string, ...any) // always
+	tmpData string               // the temporary data directory, removed at exit unless kept
 }
+
+// keep keeps a temporary data directory (it holds a log that could not be saved elsewhere).
+func (s *session) keep() { s.tmpData = "" }
 
 func (s *session) close() {
 	for i := len(s.cleanup) - 1; i >= 0; i-- {
@@ -111,8 +119,11 @@ func (s *session) close() {
 
 func openSession(ctx context.Context, c *cli.Context, ts tableSettings) (*session, error) {
 	s := &session{logf: func(string, ...any) {}}
+	s.notef = func(f string, a ...any) {
+		fmt.Fprintln(c.App.ErrWriter, "corruption: "+oneLine(fmt.Sprintf(f, a...)))
+	}
 	if c.Bool("verbose") {
-		s.logf = func(f string, a ...any) { fmt.Fprintf(c.App.ErrWriter, "corruption: "+f+"\n", a...) }
+		s.logf = s.notef
 	}
 	dir := c.String("data")
 	if dir == "" {
@@ -121,7 +132,12 @@ func openSession(ctx context.Context, c *cli.Context, ts tableSettings) (*sessio
 			return nil, cli.Exit(fmt.Sprintf("cannot make a data directory: %v", err), 1)
 		}
 		dir = tmp
-		s.cleanup = append(s.cleanup, func() { os.RemoveAll(tmp) })
+		s.tmpData = tmp
+		s.cleanup = append(s.cleanup, func() {
+			if s.tmpData != "" {
+				os.RemoveAll(s.tmpData)
+			}
+		})
 	}
 	store, err := protocol.OpenStore(dir)
 	if err != nil {
@@ -157,6 +173,11 @@ func openSession(ctx context.Context, c *cli.Context, ts tableSettings) (*sessio
 	return s, nil
 }
 
+// oneLine folds a multi-line message (libp2p's dial errors) onto one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}
+
 func runBot(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageError("bot takes no arguments (got %q); see corruption bot --help", c.Args().First())
@@ -164,6 +185,9 @@ func runBot(c *cli.Context) error {
 	ts, err := readTableFlags(c)
 	if err != nil {
 		return err
+	}
+	if err := checkOut(c.String("out")); err != nil {
+		return usageError("--out: %v", err)
 	}
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -184,22 +208,34 @@ func runBot(c *cli.Context) error {
 	b, _ := bot.New("heuristic", seed)
 	node, err := protocol.NewNode(protocol.NodeConfig{Table: ts.table, Players: ts.players, Variant: ts.variant,
 		LBB: ts.lbb, Name: name, Timeout: ts.timeout, Identity: key, Store: s.store,
-		Player: protocol.BotPlayer(b), Net: s.net, Logf: s.logf})
+		Player: protocol.BotPlayer(b), Net: s.net, Logf: s.logf, Notef: s.notef})
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}
 	out, runErr := node.Run(ctx)
+	return finishRun(c, s, ts, node, out, runErr)
+}
+
+// finishRun saves the log, prints the outcome and chooses the exit status of a node's run.
+func finishRun(c *cli.Context, s *session, ts tableSettings, node *protocol.Node, out *protocol.Outcome, runErr error) error {
 	if path := c.String("out"); path != "" && node.Table() != nil {
 		if err := saveLog(path, s.store, ts.table); err != nil {
-			return cli.Exit(fmt.Sprintf("--out: %v", err), 1)
+			s.keep()
+			return cli.Exit(fmt.Sprintf("--out: %v (the log stays in %s)", err, s.store.LogPath(ts.table)), 1)
 		}
 	}
 	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			return cli.Exit(fmt.Sprintf("interrupted: %s", stoppedWhere(node, out, ts)), 1)
+		}
 		return cli.Exit(fmt.Sprintf("table %q: %v", ts.table, runErr), 1)
 	}
 	if c.Bool("json") {
 		if err := json.NewEncoder(c.App.Writer).Encode(out); err != nil {
 			return err
+		}
+		if out.Verdict != nil {
+			fmt.Fprintf(c.App.ErrWriter, "table %q halted: %v\n", ts.table, out.Verdict)
 		}
 	} else {
 		printOutcome(c.App.Writer, out, node.Table())
@@ -210,26 +246,41 @@ func runBot(c *cli.Context) error {
 	return nil
 }
 
-// saveLog copies the table's saved log to path.
-func saveLog(path string, store *protocol.Store, table string) error {
-	entries, err := store.LoadLog(table)
+// stoppedWhere says where a table stood when its node was stopped.
+func stoppedWhere(node *protocol.Node, out *protocol.Outcome, ts tableSettings) string {
+	t := node.Table()
+	if t == nil {
+		return fmt.Sprintf("table %q had not formed yet (%d of %d players heard)", ts.table, node.Heard(), ts.players)
+	}
+	return fmt.Sprintf("table %q stopped at entry %d, waiting for %s; start again with the same --data to resume", ts.table, t.Len(), t.DueString())
+}
+
+// checkOut makes sure the --out file can be written, before the game rather than after it.
+func checkOut(path string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
-		return err
-	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := protocol.WriteLog(f, entries); err != nil {
-		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// saveLog copies the table's log file (entries and any closing note) to path.
+func saveLog(path string, store *protocol.Store, table string) error {
+	data, err := os.ReadFile(store.LogPath(table))
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 func printOutcome(w io.Writer, o *protocol.Outcome, t *protocol.Table) {

@@ -23,7 +23,7 @@ func replayCommand() *cli.Command {
 			"an error \"move K: ...\" (K counts moves from 1).\n\n" +
 			"Given a LOG saved by a network table (corruption bot --out LOG), it tells that game,\n" +
 			"checking it as corruption audit does.\n\n" +
-			"Example: corruption replay --script docs/examples/figure3.json",
+			"Example: corruption replay --script docs/examples/rulesheet-figures-3-4.json",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "script", Usage: "the scenario script `FILE` to replay"},
 			&cli.BoolFlag{Name: "json", Usage: "print where the game stands as one JSON object"},

@@ -68,8 +68,12 @@ func simulate(c *cli.Context) error {
 	}
 	out := c.App.Writer
 	if c.Bool("show") {
-		n := &script.Narrator{W: out}
-		fmt.Fprintf(out, "Game 1 of %d: %d players, %s%s; seats: %s\n", sc.Games, sc.Players, v, lbbWords(sc.LBB), seating(sc.Bots, sc.Players))
+		showTo := out
+		if c.Bool("json") {
+			showTo = c.App.ErrWriter // keep stdout one JSON object
+		}
+		n := &script.Narrator{W: showTo}
+		fmt.Fprintf(showTo, "Game 1 of %d: %d players, %s%s; seats: %s\n", sc.Games, sc.Players, v, lbbWords(sc.LBB), seating(sc.Bots, sc.Players))
 		sc.Show = func(e engine.Event) { n.Event(e) }
 		sc.Attach = func(s *engine.State) { n.State = s }
 	}

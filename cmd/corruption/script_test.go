@@ -1,0 +1,328 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"corruption/engine"
+	"corruption/engine/bot"
+	"corruption/engine/script"
+)
+
+var update = flag.Bool("update", false, "rewrite the recorded game scripts in testdata/scripts from fresh simulations")
+
+// The scripts recorded from simulations, and what replaying each must give. Each NAME.json has
+// a NAME.want.json: the summary of the game as the simulation that played it left it.
+var recorded = []struct {
+	name    string
+	players int
+	variant engine.Variant
+	lbb     bool
+	seed    uint64
+	// cut, when not nil, picks how many of the game's moves to keep, and the move to put
+	// after them.
+	cut func(moves []engine.Move, states func(k int) *engine.State) (keep int, extra *engine.Move)
+}{
+	{name: "game-4p-standard", players: 4, variant: engine.Standard, seed: 7},
+	{name: "game-5p-free-stud-lbb", players: 5, variant: engine.FreeStud, lbb: true, seed: 11},
+	{name: "game-3p-closed", players: 3, variant: engine.Closed, seed: 13},
+	// The 4-player game stopped at its first awarding decision of round 2.
+	{name: "partial-4p", players: 4, variant: engine.Standard, seed: 7,
+		cut: func(moves []engine.Move, states func(int) *engine.State) (int, *engine.Move) {
+			for k := range moves {
+				s := states(k)
+				if d := s.Next(); s.Round() == 2 && (d.Kind == engine.DecideAssign || d.Kind == engine.DecideKill || d.Kind == engine.DecideRemove) {
+					return k, nil
+				}
+			}
+			panic("no awarding decision in round 2")
+		}},
+	// The 4-player game with its first placement of round 3 made by the wrong seat.
+	{name: "illegal-4p-out-of-turn", players: 4, variant: engine.Standard, seed: 7,
+		cut: func(moves []engine.Move, states func(int) *engine.State) (int, *engine.Move) {
+			for k, m := range moves {
+				if s := states(k); s.Round() == 3 && m.Kind == engine.MovePlace {
+					m.Seat = (m.Seat + 1) % 4
+					return k, &m
+				}
+			}
+			panic("no placement in round 3")
+		}},
+	// The 4-player game, and a placement after its end.
+	{name: "illegal-4p-after-end", players: 4, variant: engine.Standard, seed: 7,
+		cut: func(moves []engine.Move, _ func(int) *engine.State) (int, *engine.Move) {
+			m := moves[0]
+			return len(moves), &m
+		}},
+}
+
+// recordGame plays a game among bots as corruption simulate does and returns it as a script,
+// with the state the game reached.
+func recordGame(t *testing.T, players int, v engine.Variant, lbb bool, seed uint64) (*script.Script, *engine.State) {
+	t.Helper()
+	var moves []engine.Move
+	var state *engine.State
+	_, err := bot.Simulate(bot.SimConfig{Games: 1, Players: players, Variant: v, LBB: lbb, Seed: seed,
+		Bots:     []string{"heuristic", "random"},
+		ShowMove: func(m engine.Move) { moves = append(moves, m) },
+		Attach:   func(s *engine.State) { state = s }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &script.Script{Config: bot.GameConfig(players, v, lbb, seed, 0), Moves: moves}, state
+}
+
+// writeRecordedScripts rewrites the recorded scripts and their wants (go test -run
+// TestReplayScript -update).
+func writeRecordedScripts(t *testing.T) {
+	dir := filepath.Join("testdata", "scripts")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recorded {
+		sc, end := recordGame(t, r.players, r.variant, r.lbb, r.seed)
+		if !end.Over() {
+			t.Fatalf("%s: the simulated game did not end", r.name)
+		}
+		want := script.Summarize(end)
+		if r.cut != nil {
+			states := func(k int) *engine.State {
+				pre := &script.Script{Config: sc.Config, Moves: sc.Moves[:k]}
+				s, err := pre.Run()
+				if err != nil {
+					t.Fatalf("%s: %v", r.name, err)
+				}
+				return s
+			}
+			keep, extra := r.cut(sc.Moves, states)
+			want = script.Summarize(states(keep))
+			sc = &script.Script{Config: sc.Config, Moves: append([]engine.Move(nil), sc.Moves[:keep]...)}
+			if extra != nil {
+				sc.Moves = append(sc.Moves, *extra)
+			}
+		}
+		data, err := sc.Marshal()
+		if err != nil {
+			t.Fatalf("%s: %v", r.name, err)
+		}
+		wantJSON, err := json.MarshalIndent(want, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, r.name+".json"), string(data))
+		if !strings.HasPrefix(r.name, "illegal") {
+			writeFile(t, filepath.Join(dir, r.name+".want.json"), string(wantJSON)+"\n")
+		}
+	}
+}
+
+// summary is what replay --script --json prints.
+type summary struct {
+	Finished  bool       `json:"finished"`
+	Round     int        `json:"round"`
+	Phase     string     `json:"phase"`
+	Scores    []int      `json:"scores"`
+	Contracts [][]string `json:"contracts"`
+	Deferred  []string   `json:"deferred"`
+	Winners   []int      `json:"winners"`
+	Next      *struct {
+		Seat     int    `json:"seat"`
+		Decision string `json:"decision"`
+		Index    int    `json:"index"`
+		CanPeek  bool   `json:"can_peek"`
+	} `json:"next"`
+	Digest string `json:"digest"`
+}
+
+func readWant(t *testing.T, name string) summary {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "scripts", name+".want.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestReplayScriptJSON: replaying a recorded game (or the start of one) prints where the game
+// stands with every field, as the simulation that played it left it.
+func TestReplayScriptJSON(t *testing.T) {
+	if *update {
+		writeRecordedScripts(t)
+	}
+	for _, rec := range recorded {
+		if strings.HasPrefix(rec.name, "illegal") {
+			continue
+		}
+		t.Run(rec.name, func(t *testing.T) {
+			r := corruption(t, "replay", "--script", filepath.Join("testdata", "scripts", rec.name+".json"), "--json")
+			if r.code != 0 {
+				t.Fatalf("%v", r)
+			}
+			var fields map[string]json.RawMessage
+			dec := json.NewDecoder(strings.NewReader(r.stdout))
+			if err := dec.Decode(&fields); err != nil || dec.More() {
+				t.Fatalf("stdout is not one JSON object (%v)\n%s", err, r.stdout)
+			}
+			for _, k := range []string{"finished", "round", "scores", "contracts", "deferred", "winners", "next"} {
+				if _, ok := fields[k]; !ok {
+					t.Errorf("no %q field in %s", k, r.stdout)
+				}
+			}
+			var got summary
+			if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+				t.Fatal(err)
+			}
+			want := readWant(t, rec.name)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("replay reached\n%s\nthe game was\n%s", mustJSON(got), mustJSON(want))
+			}
+			switch {
+			case rec.cut == nil && (!got.Finished || got.Round != 4 || len(got.Winners) == 0 || got.Next != nil):
+				t.Errorf("a complete game: finished %t, round %d, winners %v, next %v", got.Finished, got.Round, got.Winners, got.Next)
+			case rec.cut != nil && (got.Finished || len(got.Winners) != 0 || got.Next == nil):
+				t.Errorf("an unfinished game: finished %t, winners %v, next %v", got.Finished, got.Winners, got.Next)
+			}
+		})
+	}
+}
+
+// TestReplayScriptText: without --json, replay tells the game round by round, and ends with
+// the winners, or with the decision the game waits for.
+func TestReplayScriptText(t *testing.T) {
+	tests := []struct {
+		name string
+		last string // the last line
+	}{
+		{"game-4p-standard", winnerLine(readWant(t, "game-4p-standard").Winners)},
+		{"game-5p-free-stud-lbb", winnerLine(readWant(t, "game-5p-free-stud-lbb").Winners)},
+		{"game-3p-closed", winnerLine(readWant(t, "game-3p-closed").Winners)},
+		{"partial-4p", func() string {
+			n := readWant(t, "partial-4p").Next
+			verb := map[string]string{"assign": "assign a Swiss bribe", "kill": "choose a hit man's target",
+				"remove": "use a reporter"}[n.Decision]
+			return fmt.Sprintf("The script stops here: the game waits for seat %d to %s (card %d).", n.Seat, verb, n.Index)
+		}()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := corruption(t, "replay", "--script", filepath.Join("testdata", "scripts", tt.name+".json"))
+			if r.code != 0 || r.stderr != "" {
+				t.Fatalf("%v", r)
+			}
+			want := readWant(t, tt.name)
+			for round := 1; round <= want.Round; round++ {
+				if !strings.Contains(r.stdout, fmt.Sprintf("== Round %d ==", round)) {
+					t.Errorf("round %d is not told", round)
+				}
+			}
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			if got := lines[len(lines)-1]; !strings.HasPrefix(got, strings.TrimSuffix(tt.last, ".")) {
+				t.Errorf("the account ends with %q, want %q", got, tt.last)
+			}
+			if t.Failed() {
+				t.Logf("%v", r)
+			}
+		})
+	}
+}
+
+// TestReplayScriptErrors: an illegal move exits 1 with "move K: ..."; a malformed script exits 1
+// saying where it is malformed. Neither panics.
+func TestReplayScriptErrors(t *testing.T) {
+	moves := func(name string) int {
+		data, err := os.ReadFile(filepath.Join("testdata", "scripts", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := script.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(sc.Moves)
+	}
+	tests := []struct {
+		name   string
+		prefix string   // stderr starts with it
+		want   []string // and names these
+	}{
+		{"illegal-4p-out-of-turn", fmt.Sprintf("move %d: ", moves("illegal-4p-out-of-turn")), []string{"turn"}},
+		{"illegal-4p-after-end", fmt.Sprintf("move %d: ", moves("illegal-4p-after-end")), []string{"over"}},
+		{"illegal-da-on-swiss", "move 3: seat 2 cannot place a district attorney on swiss:city", nil},
+		{"illegal-first-seat", "move 1: seat 1 ", []string{"seat 0's turn"}},
+		{"illegal-bribe-twice", "move 4: seat 0 ", []string{"$10,000"}},
+		{"illegal-kill-unasked", "move 2: seat 1 ", nil},
+		{"malformed-syntax", "", []string{"line 6, column 13"}},
+		{"malformed-two-actions", "", []string{"move 2", "exactly one"}},
+		{"malformed-no-action", "", []string{"move 1"}},
+		{"malformed-deck", "", []string{"deck[4]", `"airprot"`}},
+		{"malformed-short-deck", "", []string{"deck", "24"}},
+		{"malformed-no-players", "", []string{"players", "missing"}},
+		{"malformed-players", "", []string{"players", "9"}},
+		{"malformed-card", "", []string{"move 1", `"12000"`}},
+		{"malformed-spot", "", []string{"move 1", `"swiss:moon"`}},
+		{"malformed-unknown-field", "", []string{`"extra"`}},
+		{"malformed-seat-type", "", []string{"line 2"}},
+		{"malformed-truncated", "", []string{"line 2"}},
+		{"malformed-array", "", []string{"line 1"}},
+		{"malformed-empty", "", []string{"empty"}},
+	}
+	for _, tt := range tests {
+		for _, asJSON := range []bool{false, true} {
+			path := filepath.Join("testdata", "scripts", tt.name+".json")
+			args := []string{"replay", "--script", path}
+			if asJSON {
+				args = append(args, "--json")
+			}
+			t.Run(strings.Join(args[1:], " "), func(t *testing.T) {
+				r := corruption(t, args...)
+				if r.code != 1 {
+					t.Errorf("exit %d, want 1", r.code)
+				}
+				msg := r.stderr
+				if tt.prefix == "" {
+					// A malformed file is named, then what is wrong where.
+					if !strings.HasPrefix(msg, path+": ") {
+						t.Errorf("stderr does not start with the file's name %q", path)
+					}
+				} else if !strings.HasPrefix(msg, tt.prefix) {
+					t.Errorf("stderr does not start with %q", tt.prefix)
+				}
+				for _, w := range tt.want {
+					if !strings.Contains(msg, w) {
+						t.Errorf("stderr does not say %s", w)
+					}
+				}
+				if strings.Count(strings.TrimSpace(msg), "\n") > 0 {
+					t.Errorf("the error takes more than one line")
+				}
+				if asJSON && r.stdout != "" {
+					t.Errorf("--json printed output for a script that fails")
+				}
+				if t.Failed() {
+					t.Logf("%v", r)
+				}
+			})
+		}
+	}
+}
+
+func mustJSON(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(v); err != nil {
+		return err.Error()
+	}
+	return b.String()
+}

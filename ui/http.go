@@ -1,0 +1,274 @@
+package ui
+
+import (
+	"crypto/subtle"
+	"embed"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+)
+
+//go:embed static
+var static embed.FS
+
+// Assets is the page's files (index.html, app.js, style.css...), as embedded in the binary.
+func Assets() fs.FS {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // the directory is embedded at build time
+	}
+	return sub
+}
+
+const keyCookie = "corruption_key"
+
+// Handler serves the page and its API:
+//
+//	GET  /                  the page (/?key=K stores the session key in a cookie, then redirects to /)
+//	GET  /static/...        its scripts and styles
+//	GET  /api/state         the State as JSON
+//	GET  /api/events        server-sent events: "state" with a State whose Log holds the lines not sent yet
+//	POST /api/move          a MoveRequest; 200 {"ok":true}, or 409/422 {"error":...}
+//	POST /api/lobby/create  a LobbyForm: create a table and sit at it
+//	POST /api/lobby/join    a LobbyForm, or {"table":NAME}: sit at a table listed in the lobby
+//	POST /api/quit          leave (the command ends once the game is over)
+//
+// Every request must name this machine as host by an IP address or localhost; /api/ requests
+// must carry the session key (cookie, or the X-Corruption-Key header).
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.index)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(Assets())))
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	api := http.NewServeMux()
+	api.HandleFunc("GET /api/state", s.getState)
+	api.HandleFunc("GET /api/events", s.events)
+	api.HandleFunc("POST /api/move", s.postMove)
+	api.HandleFunc("POST /api/lobby/create", s.postCreate)
+	api.HandleFunc("POST /api/lobby/join", s.postJoin)
+	api.HandleFunc("POST /api/quit", s.postQuit)
+	mux.Handle("/api/", s.keyed(api))
+	return s.hosted(mux)
+}
+
+// hosted refuses requests whose Host is a name other than localhost (a page of another site
+// that rebinds its name to 127.0.0.1 would otherwise reach the API).
+func (s *Server) hosted(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hp, _, err := net.SplitHostPort(host); err == nil {
+			host = hp
+		}
+		host = strings.Trim(host, "[]")
+		if host != "localhost" && net.ParseIP(host) == nil {
+			http.Error(w, "this page answers only for this machine's address", http.StatusForbidden)
+			return
+		}
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) keyOK(r *http.Request) bool {
+	got := r.Header.Get("X-Corruption-Key")
+	if c, err := r.Cookie(keyCookie); got == "" && err == nil {
+		got = c.Value
+	}
+	return subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.Key)) == 1
+}
+
+func (s *Server) keyed(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.keyOK(r) {
+			writeError(w, http.StatusForbidden, errors.New("no session key: open the address that corruption printed (it carries the key)"))
+			return
+		}
+		if r.Method == http.MethodPost {
+			ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			if ct != "application/json" {
+				writeError(w, http.StatusUnsupportedMediaType, errors.New("send JSON (Content-Type: application/json)"))
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	if k := r.URL.Query().Get("key"); k != "" {
+		if subtle.ConstantTimeCompare([]byte(k), []byte(s.cfg.Key)) != 1 {
+			http.Error(w, "wrong session key: open the address that corruption printed", http.StatusForbidden)
+			return
+		}
+		http.SetCookie(w, &http.Cookie{Name: keyCookie, Value: k, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'")
+	http.ServeFileFS(w, r, Assets(), "index.html")
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, code int, err error) {
+	writeJSON(w, code, map[string]string{"error": err.Error()})
+}
+
+func (s *Server) getState(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.Snapshot(0))
+}
+
+// events streams the state: a "state" event at once and after every change. Each event's Log
+// holds only the lines this stream has not sent yet (LogStart says where they go).
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, http.StatusInternalServerError, errors.New("streaming is not supported"))
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	sent, last := 0, -1
+	for {
+		s.mu.Lock()
+		notify, version := s.notify, s.version
+		s.mu.Unlock()
+		if version != last {
+			st := s.Snapshot(sent)
+			b, err := json.Marshal(st)
+			if err != nil {
+				return
+			}
+			if _, err := w.Write(append(append([]byte("event: state\ndata: "), b...), '\n', '\n')); err != nil {
+				return
+			}
+			fl.Flush()
+			sent, last = st.LogStart+len(st.Log), version
+		}
+		select {
+		case <-notify:
+		case <-ping.C:
+			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		case <-s.closed:
+			return
+		}
+	}
+}
+
+func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
+	var req MoveRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, errors.New("the move is not valid JSON: "+err.Error()))
+		return
+	}
+	m, err := req.Move()
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err)
+		return
+	}
+	if s.human == nil {
+		writeError(w, http.StatusConflict, ErrNotAsked)
+		return
+	}
+	switch err := s.human.Submit(req.ID, m); {
+	case errors.Is(err, ErrNotAsked), errors.Is(err, ErrStale):
+		writeError(w, http.StatusConflict, err)
+	case err != nil:
+		writeError(w, http.StatusUnprocessableEntity, err)
+	default:
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	}
+}
+
+func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
+	var f LobbyForm
+	if err := json.NewDecoder(r.Body).Decode(&f); err != nil {
+		writeError(w, http.StatusBadRequest, errors.New("the table is not valid JSON: "+err.Error()))
+		return
+	}
+	c, err := f.choice()
+	if err == nil {
+		err = CheckTable(c, s.cfg.Bots)
+	}
+	if err == nil {
+		s.mu.Lock()
+		if _, seated, ok := s.lobby.find(c.Table, nil); ok && seated > 0 {
+			err = errors.New("a table of that name is already open on the network: join it, or choose another name")
+		}
+		s.mu.Unlock()
+	}
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err)
+		return
+	}
+	s.sit(w, c)
+}
+
+func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
+	var f LobbyForm
+	if err := json.NewDecoder(r.Body).Decode(&f); err != nil {
+		writeError(w, http.StatusBadRequest, errors.New("the table is not valid JSON: "+err.Error()))
+		return
+	}
+	// With its settings (as listed), the very table; with its name alone, any of that name.
+	var want *TableChoice
+	if f.Players != 0 {
+		c, err := f.choice()
+		if err != nil {
+			writeError(w, http.StatusUnprocessableEntity, err)
+			return
+		}
+		want = &c
+	}
+	s.mu.Lock()
+	c, seated, ok := s.lobby.find(f.Table, want)
+	s.mu.Unlock()
+	var err error
+	switch {
+	case !ok:
+		err = errors.New("no table of that name is open on the network any more")
+	case seated+1+s.cfg.Bots > c.Players:
+		err = errors.New("that table has no room left for you and your bots")
+	default:
+		err = CheckTable(c, s.cfg.Bots)
+	}
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err)
+		return
+	}
+	s.sit(w, c)
+}
+
+func (s *Server) sit(w http.ResponseWriter, c TableChoice) {
+	if err := s.choose(c); err != nil {
+		writeError(w, http.StatusConflict, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+func (s *Server) postQuit(w http.ResponseWriter, r *http.Request) {
+	s.quitted.Do(func() { close(s.quit) })
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}

@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"corruption/engine"
+)
+
+// TestTerminal: the terminal shows the board and the choices, refuses what is not a legal move
+// with the reason, takes the first legal one, and gives up when its input ends.
+func TestTerminal(t *testing.T) {
+	s := newGame(t, 3)
+	var out strings.Builder
+	term := NewTerminal(strings.NewReader("help\nbribe the mayor\nda swiss:city\n\n2000 swiss:county\n"), &out)
+	defer term.Close()
+	m, err := term.Decide(context.Background(), s.View(0))
+	want := engine.Move{Kind: engine.MovePlace, Seat: 0, Card: engine.Bribe2000, Spot: engine.SwissCounty}
+	if err != nil || m != want {
+		t.Fatalf("Decide = %+v, %v; want %+v", m, err, want)
+	}
+	for _, w := range []string{"Round 1 of 4", "City Hall", "school $100,000", "Your hand: 1000 2000", "for example: 1000 school",
+		`error: "bribe the mayor" is not a move`, "error: seat 0 cannot", "Moves: CARD PLACE"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("the terminal does not show %q:\n%s", w, out.String())
+		}
+	}
+	if _, err := term.Decide(context.Background(), s.View(0)); !errors.Is(err, io.EOF) {
+		t.Errorf("Decide at the end of the input: %v", err)
+	}
+}
