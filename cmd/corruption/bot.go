@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"crypto/ed25519"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
