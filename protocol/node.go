@@ -61,6 +61,7 @@ type Status struct {
 	Game     *engine.State // a private copy of the game (nil before the first player is drawn)
 	Entries  int
 	Due      int       // the seat the table waits for (-1 when none)
+	DueWhat  string    // what the table waits for, in words ("seat 2 to write its shuffle")
 	DueSince time.Time // since when
 	Timeout  time.Duration
 	Done     bool
@@ -619,16 +620,16 @@ func (n *Node) tick(ctx context.Context) {
 	n.announce(ctx)
 	t := n.table
 	seat, _ := t.Due()
-	if seat < 0 || seat == n.self.seat {
-		n.progress = time.Now()
+	if seat < 0 {
 		return
 	}
-	silent := time.Since(n.progress)
-	if silent > t.g.Timeout/2 {
+	if seat != n.self.seat && time.Since(n.progress) > t.g.Timeout/2 {
 		for _, p := range n.cfg.Net.Peers() {
 			n.sync(ctx, p) // perhaps it wrote and we missed it
 		}
 	}
+	// A seat silent past the timeout is named, by the others and by its own node alike (a
+	// person who did not decide in time), so that every node ends with the same verdict.
 	if seat2, _ := t.Due(); seat2 == seat && time.Since(n.progress) > t.g.Timeout {
 		v := t.Abandon(fmt.Sprintf("silent for %v while the table waited for it", t.g.Timeout))
 		n.cfg.Logf("%v", v)
@@ -685,6 +686,7 @@ func (n *Node) report() {
 		}
 		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
 		st.Due, _ = t.Due()
+		st.DueWhat = t.DueString()
 		if g := t.Game(); g != nil {
 			st.Game = g.Clone()
 			st.Game.OnEvent = nil
