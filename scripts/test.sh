@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # The project's test command (see README.md). Runs vet, the whole test suite, and a short run of
-# every fuzz target. Set FUZZTIME (default 3s) to fuzz longer, e.g. FUZZTIME=10m ./scripts/test.sh
+# every fuzz target. FUZZTIME sets each target's budget: a count of executions by default
+# (a wall-clock -fuzztime races Go 1.26's fuzz coordinator at its deadline, golang/go#75804, and
+# fails without a finding on a loaded machine). Fuzz longer with, e.g.,
+#   FUZZTIME=2000000x ./scripts/test.sh     or     FUZZTIME=10m ./scripts/test.sh
+# and only the fuzz targets with FUZZ_ONLY=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FUZZTIME="${FUZZTIME:-3s}"
+FUZZTIME="${FUZZTIME:-5000x}"
 
-echo "== go vet"
-go vet ./...
+if [ -z "${FUZZ_ONLY:-}" ]; then
+  echo "== go vet"
+  go vet ./...
 
-echo "== go test"
-go test -count=1 -timeout 20m ./...
+  echo "== go test"
+  go test -count=1 -timeout 20m ./...
+fi
 
 echo "== fuzz (each target for $FUZZTIME)"
 # Every func FuzzXxx in a *_test.go file, run one at a time in its own package.
