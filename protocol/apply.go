@@ -307,15 +307,19 @@ func (t *Table) openAnswer(p *pendingPeek) (engine.Card, error) {
 // checkAnswer checks that msg is an opening of the peeked card's commitment, and reads it.
 func (t *Table) checkAnswer(p *pendingPeek, msg []byte) (engine.Card, error) {
 	q, _ := t.game.PlayAt(p.index)
-	o, err := crypto.ParseOpening(msg)
+	raw, err := unpadAnswer(msg)
 	if err != nil {
 		return 0, err
 	}
-	raw, err := crypto.VerifyOpening(t.ctx.WithStep(stepCards), q.Seat, t.game.Round(), q.Pos, t.commitments[p.index-1], o)
+	o, err := crypto.ParseOpening(raw)
 	if err != nil {
 		return 0, err
 	}
-	return engine.ParseCard(string(raw))
+	card, err := crypto.VerifyOpening(t.ctx.WithStep(stepCards), q.Seat, t.game.Round(), q.Pos, t.commitments[p.index-1], o)
+	if err != nil {
+		return 0, err
+	}
+	return engine.ParseCard(string(card))
 }
 
 // applyBlame judges the peeker's claim that the answer to its peek lied. Either way the table

@@ -164,7 +164,7 @@ func (s *Self) answerBody(t *Table) ([]byte, error) {
 		return nil, err
 	}
 	ctx := t.ctx.WithStep(stepPeek(t.game.Round(), p.index))
-	box, err := crypto.Seal(s.rand("answer %d %d %d", t.game.Round(), p.index, p.peeker), ctx, s.seat, p.peeker, t.pubs[p.peeker], o.Bytes())
+	box, err := crypto.Seal(s.rand("answer %d %d %d", t.game.Round(), p.index, p.peeker), ctx, s.seat, p.peeker, t.pubs[p.peeker], padAnswer(o.Bytes()))
 	if err != nil {
 		return nil, err
 	}
@@ -220,4 +220,30 @@ func (s *Self) moveBody(t *Table, m engine.Move) (Kind, []byte, error) {
 		return KindPlace, b.marshal(), nil
 	}
 	return 0, nil, fmt.Errorf("the player's move %s is not a decision it makes", m.Kind)
+}
+
+// answerSize is the size of every sealed answer's plaintext: the opening padded, so that the
+// box's size says nothing of the card (a card's name is 2 to 8 bytes).
+const answerSize = 64
+
+// padAnswer is u8(len(opening)) ‖ opening ‖ zeros, answerSize bytes in all.
+func padAnswer(opening []byte) []byte {
+	b := make([]byte, answerSize)
+	b[0] = byte(len(opening))
+	copy(b[1:], opening)
+	return b
+}
+
+// unpadAnswer reverses padAnswer, strictly.
+func unpadAnswer(b []byte) ([]byte, error) {
+	if len(b) != answerSize || int(b[0]) > answerSize-1 {
+		return nil, fmt.Errorf("the answer is not a padded opening")
+	}
+	n := int(b[0])
+	for _, z := range b[1+n:] {
+		if z != 0 {
+			return nil, fmt.Errorf("the answer's padding is not zero")
+		}
+	}
+	return b[1 : 1+n], nil
 }

@@ -90,6 +90,8 @@ type Node struct {
 	reported    [4]int          // what OnChange was last told: entries, members, verdict, done
 	forkChecked map[string]bool // peers whose other version of the log was already fetched
 	warned      map[string]bool // nodes already named for wanting other settings
+	inflight    map[string]bool // peers a fetch is under way from
+	fetchedC    chan fetched
 }
 
 type decision struct {
@@ -152,7 +154,7 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 		return nil, err
 	}
 	return &Node{cfg: cfg, self: NewSelf(cfg.Identity, seed), members: map[string]*hello{},
-		heads: map[int]uint64{}, forkChecked: map[string]bool{}, warned: map[string]bool{}, decisions: make(chan decision, 1), incoming: make(chan message, 256)}, nil
+		heads: map[int]uint64{}, forkChecked: map[string]bool{}, warned: map[string]bool{}, inflight: map[string]bool{}, fetchedC: make(chan fetched, maxFetches), decisions: make(chan decision, 1), incoming: make(chan message, 256)}, nil
 }
 
 // Table is the node's table (nil before the genesis). Only safe to use once Run has returned.
@@ -205,6 +207,8 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 			if err := n.decided(ctx, d); err != nil {
 				return n.outcome(), err
 			}
+		case r := <-n.fetchedC:
+			n.gotFetched(ctx, r)
 		case <-tick.C:
 			n.tick(ctx)
 		}
@@ -307,16 +311,28 @@ func (n *Node) write(ctx context.Context, e *Entry) error {
 	}
 	if err := n.table.Append(e); err != nil {
 		var v *Verdict
-		if errors.As(err, &v) {
-			return nil // our own entry convicts someone (a blame): the verdict ends the run
+		if !errors.As(err, &v) {
+			return fmt.Errorf("the table refused the node's own entry: %w", err)
 		}
-		return fmt.Errorf("the table refused the node's own entry: %w", err)
+		// Our own entry convicts another seat (a blame): it is in the log; every node must
+		// see it to reach the same verdict.
+		n.cfg.Logf("%v", v)
+		n.share()
+		n.spread(ctx, []*Entry{e})
+		return nil
 	}
 	n.progress = time.Now()
 	n.share()
 	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
 	n.announce(ctx)
 	return nil
+}
+
+// spread publishes entries that prove a verdict.
+func (n *Node) spread(ctx context.Context, entries []*Entry) {
+	for _, p := range entries {
+		n.publish(ctx, append([]byte{msgEntry}, p.Marshal()...))
+	}
 }
 
 func (n *Node) publish(ctx context.Context, data []byte) {
@@ -344,7 +360,7 @@ func (n *Node) handle(ctx context.Context, m message) {
 			n.cfg.Logf("dropped a message from %s: %v", m.from, err)
 			return
 		}
-		n.receiveEntries(ctx, m.from, []*Entry{e})
+		n.receiveEntries(ctx, m.from, []*Entry{e}, true)
 	case msgHead:
 		h, err := parseHead(body)
 		if err != nil || n.table == nil || h.table != n.table.ID() {
@@ -354,17 +370,18 @@ func (n *Node) handle(ctx context.Context, m message) {
 			n.heads[h.seat] = h.len
 		}
 		if h.len > n.table.Len() {
-			n.sync(ctx, m.from)
+			n.fetch(ctx, m.from, n.table.Len())
 		} else if h.len == n.table.Len() && h.hash != n.table.Head() && !n.forkChecked[m.from] {
 			n.cfg.Logf("seat %d announces another version of the log at entry %d: looking for the fork", h.seat, h.len)
 			n.forkChecked[m.from] = true
-			n.syncFrom(ctx, m.from, n.forkSeq())
+			n.fetch(ctx, m.from, n.forkSeq())
 		}
 	}
 }
 
-// receiveEntries applies entries from a peer; a gap makes it fetch what it missed from them.
-func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry) {
+// receiveEntries applies entries from a peer. A gap or a fork makes it fetch from that peer
+// (broadcasts only: the answer to a fetch is not followed up here, see gotFetched).
+func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
 	for _, e := range entries {
 		if n.table == nil {
 			if e.Seq == 0 {
@@ -384,7 +401,9 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 				n.cfg.Logf("%v", serr)
 			}
 		case errors.As(err, &gap):
-			n.sync(ctx, from)
+			if broadcast {
+				n.fetch(ctx, from, n.table.Len())
+			}
 			return
 		case errors.As(err, &v):
 			n.cfg.Logf("%v", v)
@@ -400,9 +419,7 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 			n.mu.Lock()
 			n.evidence = proof
 			n.mu.Unlock()
-			for _, p := range proof {
-				n.publish(ctx, append([]byte{msgEntry}, p.Marshal()...))
-			}
+			n.spread(ctx, proof)
 			return
 		case errors.Is(err, ErrDuplicate), errors.Is(err, ErrDone), errors.Is(err, ErrHalted):
 		default:
@@ -412,47 +429,89 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 				// Another version of the log: fetch the peer's recent entries, where two
 				// versions of one entry signed by one seat prove an equivocation.
 				n.forkChecked[from] = true
-				n.syncFrom(ctx, from, n.forkSeq())
+				n.fetch(ctx, from, n.forkSeq())
 				return
 			}
 		}
 	}
 }
 
-// sync fetches the entries this node lacks from a peer.
-func (n *Node) sync(ctx context.Context, peer string) {
-	if n.table == nil {
+// Fetching. Requests run on goroutines of their own and their answers come back to the node's
+// loop, so a peer that is slow, silent or lying never stalls the node: it only wastes its own
+// fetch. At most one fetch per peer is under way, and at most maxFetches in all.
+
+const (
+	maxFetches   = 4
+	fetchTimeout = 3 * time.Second
+)
+
+type fetched struct {
+	peer    string
+	seq     uint64
+	entries []*Entry
+	err     error
+}
+
+// fetch asks peer for the entries from seq on, unless a fetch from it is under way.
+func (n *Node) fetch(ctx context.Context, peer string, seq uint64) {
+	if n.table == nil || peer == "" || n.inflight[peer] || len(n.inflight) >= maxFetches {
 		return
 	}
-	if n.syncFrom(ctx, peer, n.table.Len()) {
-		return
-	}
-	// That peer did not help (gone, lying, or as far behind): ask the others.
-	for _, p := range n.cfg.Net.Peers() {
-		if p != peer && n.syncFrom(ctx, p, n.table.Len()) {
-			return
+	n.inflight[peer] = true
+	req := entriesRequest(n.table.ID(), seq)
+	go func() {
+		rctx, cancel := context.WithTimeout(ctx, fetchTimeout)
+		defer cancel()
+		r := fetched{peer: peer, seq: seq}
+		var ans []byte
+		if ans, r.err = n.cfg.Net.Request(rctx, peer, req); r.err == nil {
+			r.entries, r.err = parseBatch(ans)
 		}
+		select {
+		case n.fetchedC <- r:
+		case <-ctx.Done():
+		}
+	}()
+}
+
+// fetchAny asks every reachable peer for what this node lacks (a stalled table, a lost fetch).
+func (n *Node) fetchAny(ctx context.Context) {
+	for _, p := range n.cfg.Net.Peers() {
+		n.fetch(ctx, p, n.table.Len())
 	}
 }
 
-// syncFrom asks one peer for entries from seq on, applies them, and reports whether the log
-// grew or the table halted.
-func (n *Node) syncFrom(ctx context.Context, peer string, seq uint64) bool {
+// gotFetched applies a fetch's answer. A fetch that helped is followed by another from the same
+// peer (it may have more); one that failed or did not help sends the node to the others.
+func (n *Node) gotFetched(ctx context.Context, r fetched) {
+	delete(n.inflight, r.peer)
+	if n.table == nil {
+		return
+	}
+	if r.err != nil {
+		n.cfg.Logf("fetch from %s: %v", r.peer, r.err)
+		n.fetchAny(ctx)
+		return
+	}
 	before := n.table.Len()
-	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	ans, err := n.cfg.Net.Request(rctx, peer, entriesRequest(n.table.ID(), seq))
-	if err != nil {
-		n.cfg.Logf("sync from %s: %v", peer, err)
-		return false
+	n.receiveEntries(ctx, r.peer, r.entries, false)
+	switch {
+	case n.table.Verdict() != nil:
+	case n.table.Len() > before && len(r.entries) >= maxBatch-1:
+		n.fetch(ctx, r.peer, n.table.Len())
+	case n.table.Len() == before && r.seq >= before && n.behind():
+		n.fetchAny(ctx)
 	}
-	entries, err := parseBatch(ans)
-	if err != nil {
-		n.cfg.Logf("sync from %s: %v", peer, err)
-		return false
+}
+
+// behind reports whether some seat has announced a longer log than this node's.
+func (n *Node) behind() bool {
+	for _, l := range n.heads {
+		if l > n.table.Len() {
+			return true
+		}
 	}
-	n.receiveEntries(ctx, peer, entries)
-	return n.table.Len() > before || n.table.Verdict() != nil
+	return false
 }
 
 // forkSeq is where to look for a fork: a few entries back, where two versions of one entry
@@ -624,9 +683,7 @@ func (n *Node) tick(ctx context.Context) {
 		return
 	}
 	if seat != n.self.seat && time.Since(n.progress) > t.g.Timeout/2 {
-		for _, p := range n.cfg.Net.Peers() {
-			n.sync(ctx, p) // perhaps it wrote and we missed it
-		}
+		n.fetchAny(ctx) // perhaps it wrote and we missed it
 	}
 	// A seat silent past the timeout is named, by the others and by its own node alike (a
 	// person who did not decide in time), so that every node ends with the same verdict.
