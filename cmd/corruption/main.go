@@ -1,5 +1,8 @@
-// Command corruption plays Bruno Faidutti's card game Corruption: engine-only simulations and
-// scripted replays today, peer-to-peer tables on a LAN as they land. Run `corruption --help`.
+// Command corruption plays Bruno Faidutti's card game Corruption, peer to peer: `demo` and `play`
+// seat a person at a table in the browser, `bot` seats a computer player, `audit` and `replay`
+// check and tell a saved log, `simulate` plays many engine-only games among bots. It is thin:
+// the rules are in engine/, the table in protocol/, the network in p2p/, the page in ui/.
+// Run `corruption --help`.
 package main
 
 import (
