@@ -48,18 +48,26 @@ func botCommand() *cli.Command {
 
 // tableFlags are the flags of every command that sits at a network table.
 func tableFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "table", Usage: "the table's `NAME`: nodes with the same name sit together (required)"},
 		&cli.IntFlag{Name: "players", Usage: "`N` players at the table, 3 to 7 (required)", DefaultText: "none"},
 		&cli.StringFlag{Name: "variant", Value: "standard", Usage: "standard, down-the-river, free-stud or closed"},
 		&cli.BoolFlag{Name: "lbb", Usage: "play with the little black book (two peeks each; not with closed)"},
-		&cli.StringFlag{Name: "data", Usage: "the data `DIR` for identity, secrets and log (default: a temporary directory, removed at exit)"},
+	}, append(networkFlags(),
 		&cli.StringFlag{Name: "out", Usage: "write the table's log to `LOG` at the end (for corruption audit and replay)"},
+		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second, Usage: "how long a player may stay silent on its turn before the table names it and ends"},
+		&cli.BoolFlag{Name: "verbose", Usage: "log network and protocol events to stderr"},
+	)...)
+}
+
+// networkFlags are the flags of every command that runs a node on the network: where it keeps
+// its data, where it listens, how it finds its peers.
+func networkFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "data", Usage: "the data `DIR` for identity, secrets and log (default: a temporary directory, removed at exit)"},
 		&cli.StringSliceFlag{Name: "listen", Usage: "a `MULTIADDR` to listen on (default " + p2p.LANListen + ", every interface)"},
 		&cli.StringSliceFlag{Name: "peer", Usage: "a peer's `MULTIADDR` (ending /p2p/ID) to dial, for networks without multicast"},
 		&cli.BoolFlag{Name: "no-mdns", Usage: "do not look for peers with mDNS (use --peer)"},
-		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second, Usage: "how long a player may stay silent on its turn before the table names it and ends"},
-		&cli.BoolFlag{Name: "verbose", Usage: "log network and protocol events to stderr"},
 	}
 }
 

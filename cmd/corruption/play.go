@@ -46,16 +46,12 @@ func playCommand() *cli.Command {
 			"  corruption play --name ann --table friday --players 4\n" +
 			"  corruption play --name ann --table t1 --bots 2   # you and two bots\n" +
 			"  corruption demo                                  # you against 3 bots, nothing else to set up",
-		Flags: append(playFlags(),
+		Flags: append(append(playFlags(), networkFlags()...),
 			&cli.StringFlag{Name: "table", Usage: "sit at the table `NAME` at once (default: choose in the lobby)"},
-			&cli.IntFlag{Name: "players", Usage: "players at --table, 3 to 7 (default: --bots + 1, at least 3)"},
+			&cli.IntFlag{Name: "players", Usage: "`N` players at --table, 3 to 7", DefaultText: "--bots + 1, at least 3"},
 			&cli.StringFlag{Name: "variant", Value: "standard", Usage: "with --table: standard, down-the-river, free-stud or closed"},
 			&cli.BoolFlag{Name: "lbb", Usage: "with --table: play with the little black book (two peeks each)"},
 			&cli.IntFlag{Name: "bots", Usage: "seat `K` heuristic bots of this machine at your table"},
-			&cli.StringFlag{Name: "data", Usage: "the data `DIR` for identity, secrets and log (default: a temporary directory, removed at exit)"},
-			&cli.StringSliceFlag{Name: "listen", Usage: "a `MULTIADDR` to listen on (default " + p2p.LANListen + ", every interface)"},
-			&cli.StringSliceFlag{Name: "peer", Usage: "a peer's `MULTIADDR` (ending /p2p/ID) to dial, for networks without multicast"},
-			&cli.BoolFlag{Name: "no-mdns", Usage: "do not look for peers with mDNS (use --peer)"},
 		),
 		Action: runPlay,
 	}
