@@ -101,8 +101,6 @@ type schnorrProof struct {
 	c, s edwards25519.Scalar
 }
 
-const schnorrSize = 2 * ScalarSize
-
 func (p *schnorrProof) append(b []byte) []byte {
 	return appendScalar(appendScalar(b, &p.c), &p.s)
 }

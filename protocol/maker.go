@@ -26,10 +26,6 @@ func (s *Self) cardBehind(t *Table, round, pos int, c crypto.Commitment) engine.
 	return engine.CardUnknown
 }
 
-// Proposal is a move a player wants to make at the table: a placement, a peek, the free-stud
-// choice or an awarding decision (the node writes every other entry by itself).
-type Proposal = engine.Move
-
 // NextEntry builds the node's next entry when its seat is due: everything but the player's
 // decisions is automatic; decide is asked for those (nil means the player has not decided
 // yet, and NextEntry returns nil). It returns nil, nil when the seat is not due.

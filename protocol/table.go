@@ -288,8 +288,3 @@ func (t *Table) Abandon(reason string) *Verdict {
 	t.verdict = &Verdict{Kind: VerdictAbandoned, Seq: t.Len(), Seat: seat, Reason: reason}
 	return t.verdict
 }
-
-// step contexts: every proof is bound to the table, the roster and the step.
-func (t *Table) stepCtx(format string, args ...any) crypto.Context {
-	return t.ctx.WithStep(fmt.Sprintf(format, args...))
-}
