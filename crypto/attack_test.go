@@ -2,7 +2,10 @@ package crypto_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"corruption/crypto"
@@ -153,7 +156,7 @@ func TestAttackIdentity(t *testing.T) {
 	if _, err := crypto.ParseKeyProof(append(zero, make([]byte, 64)...)); !errors.Is(err, crypto.ErrNonCanonical) {
 		t.Errorf("key proof for the identity: %v", err)
 	}
-	if _, err := crypto.ParseSealedBox(append(zero, make([]byte, 20)...)); !errors.Is(err, crypto.ErrNonCanonical) {
+	if _, err := crypto.ParseSealedBox(append(zero, make([]byte, 64+20)...)); !errors.Is(err, crypto.ErrNonCanonical) {
 		t.Errorf("sealed box with an identity ephemeral key: %v", err)
 	}
 	if _, err := crypto.ParsePrivateKey(zero); !errors.Is(err, crypto.ErrNonCanonical) {
@@ -289,9 +292,16 @@ func TestAttackSealedAnswerLies(t *testing.T) {
 	}
 	wantErr(t, "lying answer shown by the blame", check(shown), crypto.ErrInvalidProof)
 
-	// 2. The owner seals garbage that does not decrypt: a box sealed to someone else's
-	// place. The blame shows it does not decrypt.
-	garbage, _ := crypto.Seal(rnd, ctx, owner, 1, tb.keys[1].Public(), opening.Bytes())
+	// 2. The owner seals garbage that does not decrypt, with a valid proof for its E
+	// (a box sealed to someone else fails VerifySealedBox instead, see
+	// TestAttackSealedBoxReplay). The blame shows it does not decrypt.
+	garbage, err := crypto.SealRawForTest(rnd, ctx, owner, peeker, peekerKey, bytes.Repeat([]byte{7}, 80))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := crypto.VerifySealedBox(ctx, owner, peeker, peekerKey, garbage); err != nil {
+		t.Fatalf("garbage box with a valid proof: %v", err)
+	}
 	if _, err := crypto.Unseal(ctx, owner, peeker, tb.keys[peeker], garbage); !errors.Is(err, crypto.ErrDecrypt) {
 		t.Fatalf("garbage box: %v", err)
 	}
@@ -308,7 +318,15 @@ func TestAttackSealedAnswerLies(t *testing.T) {
 	}
 	// ... or forges the shared point: a blame of another box, or another seat's blame.
 	wantErr(t, "blame of another box", errOf(crypto.VerifyBlame(ctx, owner, peeker, peekerKey, honest, blame)), crypto.ErrInvalidProof)
-	forged, _ := crypto.ProveBlame(rnd, ctx, owner, peeker, tb.keys[1], honest) // wrong secret
+	// Seat 1 blames, with its own secret, a box sealed to its key, and passes that off as
+	// the peeker's blame of the honest box. (ProveBlame refuses to blame the honest box
+	// with seat 1's key directly: that box's proof is for the peeker's key.)
+	toOne, _ := crypto.Seal(rnd, ctx, owner, peeker, tb.keys[1].Public(), opening.Bytes())
+	forged, err := crypto.ProveBlame(rnd, ctx, owner, peeker, tb.keys[1], toOne)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, "ProveBlame with another secret", errOf(bytesOf(crypto.ProveBlame(rnd, ctx, owner, peeker, tb.keys[1], honest))), crypto.ErrInvalidProof)
 	wantErr(t, "blame with another secret", errOf(crypto.VerifyBlame(ctx, owner, peeker, peekerKey, honest, forged)), crypto.ErrInvalidProof)
 	card, _ := crypto.CardPoint(0)
 	randomS, _ := crypto.ParseBlame(append(card.Bytes(), blame3.Bytes()[32:]...))
@@ -320,10 +338,129 @@ func TestAttackSealedAnswerLies(t *testing.T) {
 	otherTable.Table = []byte("table-other")
 	wantErr(t, "blame under another table", errOf(crypto.VerifyBlame(otherTable, owner, peeker, peekerKey, honest, blame3)), crypto.ErrInvalidProof)
 
-	// 4. A box copied into another seat's entry does not decrypt as that seat's.
-	if _, err := crypto.Unseal(ctx, 1, peeker, tb.keys[peeker], honest); !errors.Is(err, crypto.ErrDecrypt) {
-		t.Errorf("box re-attributed to seat 1: %v", err)
-	}
+	// 4. A box copied into another seat's entry fails its proof as that seat's, and is
+	// neither opened nor blamed.
+	wantErr(t, "box re-attributed to seat 1", crypto.VerifySealedBox(ctx, 1, peeker, peekerKey, honest), crypto.ErrInvalidProof)
+	wantErr(t, "unsealing a box re-attributed to seat 1", errOf(crypto.Unseal(ctx, 1, peeker, tb.keys[peeker], honest)), crypto.ErrInvalidProof)
 }
 
 func errOf(_ []byte, err error) error { return err }
+
+// The sealed-box decryption oracle (outside review, finding 1). A blame publishes
+// x_to·E, and x_to is also the recipient's share of the deck key. A cheating sender puts
+// the A of an undealt deck ciphertext in place of E and sends garbage, so that the
+// honest recipient's blame publishes x_to·A: its decryption share of a card never dealt.
+// Every box now carries a proof of knowledge of log_G E, which the sender cannot make
+// for A: every node rejects the box, and the recipient's node refuses to open or blame
+// it, so x_to·A is never computed into anything it outputs.
+func TestAttackSealedBoxDecryptionOracle(t *testing.T) {
+	tb := newTable(t, 3, "oracle")
+	rnd := crypto.NewDetReader("oracle play")
+	deck := tb.shuffleAll(t, rnd)
+	ctx := tb.ctx.WithStep("peek answer")
+	const sender, victim = 0, 2
+	victimKey := tb.keys[victim].Public()
+	target := &deck[5] // a card nobody has dealt
+	a := target.Bytes()[:32]
+	// x_victim·A: what the cheater wants, and what nothing below may reveal.
+	share, err := crypto.DecryptShare(rnd, tb.ctx.WithStep("never published"), victim, tb.keys[victim], target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xa := share.Bytes()[:32]
+	honest, _ := crypto.Seal(rnd, ctx, sender, victim, victimKey, []byte("an honest answer"))
+	garbage := bytes.Repeat([]byte{0x5a}, 80)
+	// Two canonical scalars (top byte clear, so below ℓ) for a made-up proof.
+	madeUp := append(bytes.Repeat([]byte{0x11}, 31), 0, 0x22)
+	madeUp = append(madeUp, bytes.Repeat([]byte{0x33}, 30)...)
+	madeUp = append(madeUp, 0)
+
+	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	cases := []struct {
+		name string
+		box  []byte
+	}{
+		{"no proof (the old encoding A ‖ garbage)", cat(a, garbage)},
+		{"a zero proof", cat(a, make([]byte, 64), garbage)},
+		{"made-up proof scalars", cat(a, madeUp, garbage)},
+		{"the proof of an honest box", cat(a, honest.Bytes()[32:96], garbage)},
+		{"an honest box with A as its E", cat(a, honest.Bytes()[32:])},
+	}
+	for _, c := range cases {
+		box, err := crypto.ParseSealedBox(c.box)
+		if err != nil {
+			wantErr(t, c.name+": ParseSealedBox", err, crypto.ErrNonCanonical)
+			continue
+		}
+		wantErr(t, c.name+": VerifySealedBox", crypto.VerifySealedBox(ctx, sender, victim, victimKey, box), crypto.ErrInvalidProof)
+		msg, unsealErr := crypto.Unseal(ctx, sender, victim, tb.keys[victim], box)
+		wantErr(t, c.name+": Unseal", unsealErr, crypto.ErrInvalidProof)
+		blame, blameErr := crypto.ProveBlame(rnd, ctx, sender, victim, tb.keys[victim], box)
+		wantErr(t, c.name+": ProveBlame", blameErr, crypto.ErrInvalidProof)
+		if blame != nil && bytes.Contains(blame.Bytes(), xa) {
+			t.Errorf("%s: the blame publishes x·A, the victim's share of an undealt card", c.name)
+		}
+		for _, out := range [][]byte{msg, []byte(fmt.Sprint(unsealErr, blameErr))} {
+			if bytes.Contains(out, xa) || strings.Contains(string(out), hex.EncodeToString(xa)) {
+				t.Errorf("%s: x·A leaks through Unseal or ProveBlame", c.name)
+			}
+		}
+		// A blame of such a box, however made, is refused too.
+		honestBlame, _ := crypto.ProveBlame(rnd, ctx, sender, victim, tb.keys[victim], honest)
+		wantErr(t, c.name+": VerifyBlame", errOf(crypto.VerifyBlame(ctx, sender, victim, victimKey, box, honestBlame)), crypto.ErrInvalidProof)
+	}
+}
+
+// A box's proof binds the context (table, roster and step), the sender's and the
+// recipient's seats, the recipient's key, E and the ciphertext: a proof copied from
+// another box, or a box replayed under another table, step or seat, fails.
+func TestAttackSealedBoxReplay(t *testing.T) {
+	tb := newTable(t, 3, "box replay")
+	rnd := crypto.NewDetReader("box replay play")
+	ctx := tb.ctx.WithStep("peek answer")
+	key2 := tb.keys[2].Public()
+	msg := []byte("the opening of a face-down card")
+	box, _ := crypto.Seal(rnd, ctx, 0, 2, key2, msg)
+	if err := crypto.VerifySealedBox(ctx, 0, 2, key2, box); err != nil {
+		t.Fatalf("honest box: %v", err)
+	}
+	other, _ := crypto.Seal(rnd, ctx, 0, 2, key2, []byte("another answer, same length.."))
+	fromSeat1, _ := crypto.Seal(rnd, ctx, 1, 2, key2, msg)
+	laterStep, _ := crypto.Seal(rnd, ctx.WithStep("peek answer 2"), 0, 2, key2, msg)
+	mix := func(e, proof, ct *crypto.SealedBox) *crypto.SealedBox {
+		b := append(append(e.Bytes()[:32:32], proof.Bytes()[32:96]...), ct.Bytes()[96:]...)
+		out, err := crypto.ParseSealedBox(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	otherTable := ctx
+	otherTable.Table = []byte("table-other")
+	otherRoster := ctx
+	otherRoster.Roster = append([][]byte{[]byte("mallory")}, ctx.Roster[1:]...)
+	cases := []struct {
+		name     string
+		ctx      crypto.Context
+		from, to int
+		key      *crypto.PublicKey
+		box      *crypto.SealedBox
+	}{
+		{"another step", ctx.WithStep("later"), 0, 2, key2, box},
+		{"another table", otherTable, 0, 2, key2, box},
+		{"another roster", otherRoster, 0, 2, key2, box},
+		{"another sender seat", ctx, 1, 2, key2, box},
+		{"another recipient seat and key", ctx, 0, 1, tb.keys[1].Public(), box},
+		{"another recipient key", ctx, 0, 2, tb.keys[1].Public(), box},
+		{"a box sealed by seat 1 passed off as seat 0's", ctx, 0, 2, key2, fromSeat1},
+		{"a box sealed at another step", ctx, 0, 2, key2, laterStep},
+		{"the proof of another box", ctx, 0, 2, key2, mix(box, other, box)},
+		{"the proof of a box from another seat", ctx, 0, 2, key2, mix(box, fromSeat1, box)},
+		{"the proof of a box from another step", ctx, 0, 2, key2, mix(box, laterStep, box)},
+		{"another box's ciphertext", ctx, 0, 2, key2, mix(box, box, other)},
+		{"another box's E", ctx, 0, 2, key2, mix(other, box, box)},
+	}
+	for _, c := range cases {
+		wantErr(t, c.name, crypto.VerifySealedBox(c.ctx, c.from, c.to, c.key, c.box), crypto.ErrInvalidProof)
+	}
+}

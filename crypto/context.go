@@ -8,7 +8,7 @@ import (
 	"hash"
 	"io"
 
-	"filippo.io/edwards25519"
+	"github.com/gtank/ristretto255"
 )
 
 // domain prefixes every hash this package computes, so that nothing it hashes can be
@@ -100,7 +100,7 @@ func newTranscript(label string, ctx Context, seat int) *transcript {
 func (t *transcript) bytes(b []byte) { writeLP(t.h, b) }
 func (t *transcript) uint(v uint64)  { writeUint(t.h, v) }
 func (t *transcript) raw(b []byte)   { t.h.Write(b) }
-func (t *transcript) point(p *Point) { t.edwards(&p.e) }
+func (t *transcript) point(p *Point) { t.element(&p.e) }
 func (t *transcript) points(p []Point) {
 	t.uint(uint64(len(p)))
 	for i := range p {
@@ -108,11 +108,8 @@ func (t *transcript) points(p []Point) {
 	}
 }
 
-func (t *transcript) edwards(p *edwards25519.Point) {
-	var b [32]byte
-	ristrettoEncode(&b, p)
-	t.h.Write(b[:])
-}
+func (t *transcript) element(p *ristretto255.Element) { t.h.Write(p.Bytes()) }
+func (t *transcript) scalar(s *ristretto255.Scalar)   { t.h.Write(s.Bytes()) }
 
 // digest returns the hash of everything written so far, leaving t as it was.
 func (t *transcript) digest() [64]byte {
@@ -122,16 +119,16 @@ func (t *transcript) digest() [64]byte {
 }
 
 // challenge returns the challenge scalar for everything written so far.
-func (t *transcript) challenge() *edwards25519.Scalar {
+func (t *transcript) challenge() *ristretto255.Scalar {
 	d := t.digest()
 	return scalarFromUniform(d[:])
 }
 
 // challenges derives n further challenge scalars from everything written so far:
 // u_i = SHA-512(digest ‖ "u" ‖ u64(i)) mod ℓ.
-func (t *transcript) challenges(n int) []edwards25519.Scalar {
+func (t *transcript) challenges(n int) []ristretto255.Scalar {
 	d := t.digest()
-	out := make([]edwards25519.Scalar, n)
+	out := make([]ristretto255.Scalar, n)
 	for i := range out {
 		h := sha512.New()
 		h.Write(d[:])
@@ -148,7 +145,7 @@ func (t *transcript) challenges(n int) []edwards25519.Scalar {
 // transcript so far, the secret and 32 bytes from rand. A broken rand then costs only
 // zero knowledge, never the secret key, because a repeated nonce comes with a repeated
 // statement and therefore a repeated challenge.
-func (t *transcript) nonce(rand io.Reader, secret *edwards25519.Scalar) (*edwards25519.Scalar, error) {
+func (t *transcript) nonce(rand io.Reader, secret *ristretto255.Scalar) (*ristretto255.Scalar, error) {
 	var r [32]byte
 	if _, err := io.ReadFull(rand, r[:]); err != nil {
 		return nil, fmt.Errorf("failed to read randomness: %w", err)

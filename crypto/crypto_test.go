@@ -152,6 +152,43 @@ func TestDealPrivate(t *testing.T) {
 	}
 }
 
+// DecodeCard must not stop at the match (outside review, finding 3): the card it decodes
+// may be one only its owner may see (DecryptPrivate), and an early return would tell a
+// timing observer how far down the deck it is. Every one of the n card points is
+// compared, whichever m is, a card or not, and the results are DecodeCard's.
+func TestDecodeCardComparesEveryCard(t *testing.T) {
+	for _, n := range []int{1, 2, 5, deckSize, 52} {
+		for i := 0; i < n; i++ {
+			m, _ := crypto.CardPoint(i)
+			got, comparisons, err := crypto.DecodeCardComparisonsForTest(m, n)
+			if err != nil || got != i {
+				t.Errorf("n=%d: card %d decodes to %d, %v", n, i, got, err)
+			}
+			if comparisons != n {
+				t.Errorf("n=%d: decoding card %d made %d comparisons, want %d", n, i, comparisons, n)
+			}
+			if want, err := crypto.DecodeCard(m, n); want != got || err != nil {
+				t.Errorf("n=%d: DecodeCard(card %d) = %d, %v", n, i, want, err)
+			}
+		}
+		notInDeck, _ := crypto.CardPoint(n) // a card point, but not of this deck
+		notACard := new(crypto.Point)
+		notACard.SetBytes(make([]byte, 32)) // the identity
+		for _, m := range []*crypto.Point{notInDeck, notACard} {
+			_, comparisons, err := crypto.DecodeCardComparisonsForTest(m, n)
+			if !errors.Is(err, crypto.ErrNotACard) || comparisons != n {
+				t.Errorf("n=%d: %v decodes with %d comparisons, %v", n, m, comparisons, err)
+			}
+			if _, err := crypto.DecodeCard(m, n); !errors.Is(err, crypto.ErrNotACard) {
+				t.Errorf("n=%d: DecodeCard(%v): %v", n, m, err)
+			}
+		}
+	}
+	if _, _, err := crypto.DecodeCardComparisonsForTest(new(crypto.Point), 0); err == nil {
+		t.Errorf("a deck of 0 cards is accepted")
+	}
+}
+
 func TestCommitOpen(t *testing.T) {
 	ctx := testContext(3, "place")
 	rnd := crypto.NewDetReader("commit")
@@ -251,12 +288,17 @@ func TestSealUnseal(t *testing.T) {
 	if err != nil || !bytes.Equal(got, msg) {
 		t.Fatalf("Unseal = %q, %v", got, err)
 	}
-	if len(box.Bytes()) != len(msg)+48 {
+	if len(box.Bytes()) != len(msg)+112 {
 		t.Errorf("sealed box of %d bytes for a %d-byte message", len(box.Bytes()), len(msg))
 	}
-	// Another player's key does not open it.
-	if _, err := crypto.Unseal(ctx, 0, 2, tb.keys[1], box); !errors.Is(err, crypto.ErrDecrypt) {
-		t.Errorf("seat 1 opens a box for seat 2: %v", err)
+	if err := crypto.VerifySealedBox(ctx, 0, 2, tb.keys[2].Public(), box); err != nil {
+		t.Errorf("honest box: %v", err)
+	}
+	// Another player's key does not open it, whichever seat it claims.
+	for _, to := range []int{1, 2} {
+		if got, err := crypto.Unseal(ctx, 0, to, tb.keys[1], box); err == nil || got != nil {
+			t.Errorf("seat 1 opens a box for seat 2 as seat %d: %q, %v", to, got, err)
+		}
 	}
 	// An honest blame shows the same message to everyone.
 	blame, err := crypto.ProveBlame(rnd, ctx, 0, 2, tb.keys[2], box)
@@ -329,7 +371,7 @@ func TestEncodingsRoundTrip(t *testing.T) {
 		v, err := crypto.ParseRandomReveal(b)
 		return v.Bytes(), err
 	})
-	reparse("sealed box", box.Bytes(), 48+len(opening.Bytes()), func(b []byte) ([]byte, error) { return bytesOf(crypto.ParseSealedBox(b)) })
+	reparse("sealed box", box.Bytes(), 112+len(opening.Bytes()), func(b []byte) ([]byte, error) { return bytesOf(crypto.ParseSealedBox(b)) })
 	reparse("blame", blame.Bytes(), crypto.BlameSize, func(b []byte) ([]byte, error) { return bytesOf(crypto.ParseBlame(b)) })
 
 	// Parsed values still verify.

@@ -1,10 +1,11 @@
 package crypto
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"sync"
 
-	"filippo.io/edwards25519"
+	"github.com/gtank/ristretto255"
 )
 
 // MaxDeckSize bounds the decks (and so the shuffle proofs) this package accepts.
@@ -111,23 +112,40 @@ func (d Deck) writeTo(tr *transcript) {
 	}
 }
 
-// generatorList is a lazily grown, append-only list of hash-to-group elements.
+// generatorList is a lazily grown, append-only list of hash-to-group elements and of
+// their encodings.
 type generatorList struct {
 	label string
 	mu    sync.Mutex
-	list  []edwards25519.Point
+	list  []ristretto255.Element
+	enc   [][PointSize]byte
 }
 
-// first returns the first n elements. The result must not be modified.
-func (g *generatorList) first(n int) []edwards25519.Point {
+// grow makes sure the first n elements exist and returns them with their encodings.
+// The results must not be modified.
+func (g *generatorList) grow(n int) ([]ristretto255.Element, [][PointSize]byte) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for i := len(g.list); i < n; i++ {
-		var p edwards25519.Point
+		var p ristretto255.Element
 		hashToPoint(&p, g.label, uint64(i))
 		g.list = append(g.list, p)
+		g.enc = append(g.enc, [PointSize]byte(p.Bytes()))
 	}
-	return g.list[:n:n]
+	return g.list[:n:n], g.enc[:n:n]
+}
+
+// first returns the first n elements. The result must not be modified.
+func (g *generatorList) first(n int) []ristretto255.Element {
+	list, _ := g.grow(n)
+	return list
+}
+
+// encodings returns the encodings of the first n elements. The result must not be
+// modified.
+func (g *generatorList) encodings(n int) [][PointSize]byte {
+	_, enc := g.grow(n)
+	return enc
 }
 
 var (
@@ -167,14 +185,31 @@ func CanonicalDeck(n int) (Deck, error) {
 // DecodeCard returns the index i < n of the card point m. If m is none of the first n
 // card points, the error wraps ErrNotACard: a player who shuffled or decrypted
 // dishonestly, caught.
+//
+// m may be a card only its owner may see (DecryptPrivate), so DecodeCard takes the same
+// time whichever card m is: it compares the encoding of m with every one of the n card
+// encodings in constant time (crypto/subtle) and picks the index with constant-time
+// selects, never stopping at the match.
 func DecodeCard(m *Point, n int) (int, error) {
+	return decodeCard(m, n, subtle.ConstantTimeCompare)
+}
+
+// decodeCard is DecodeCard with the comparison as a parameter, so that a test can count
+// the comparisons; eq must return 1 for equal inputs and 0 otherwise, in constant time.
+func decodeCard(m *Point, n int, eq func(a, b []byte) int) (int, error) {
 	if n < 1 || n > MaxDeckSize {
 		return 0, fmt.Errorf("deck of %d cards is not 1 to %d", n, MaxDeckSize)
 	}
-	for i, c := range cardPoints.first(n) {
-		if ristrettoEqual(&m.e, &c) {
-			return i, nil
-		}
+	enc := m.Bytes()
+	cards := cardPoints.encodings(n)
+	index, found := 0, 0
+	for i := range cards {
+		match := eq(enc, cards[i][:])
+		index = subtle.ConstantTimeSelect(match, i, index)
+		found |= match
 	}
-	return 0, fmt.Errorf("point %x is none of the %d cards: %w", m.Bytes(), n, ErrNotACard)
+	if found == 0 {
+		return 0, fmt.Errorf("point %x is none of the %d cards: %w", enc, n, ErrNotACard)
+	}
+	return index, nil
 }

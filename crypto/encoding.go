@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"filippo.io/edwards25519"
+	"github.com/gtank/ristretto255"
 )
 
 // The errors a caller can classify with errors.Is. Any error from a Verify or Parse
@@ -51,7 +51,7 @@ func (d *decoder) point(p *Point, what string) {
 	if d.err != nil {
 		return
 	}
-	if err := ristrettoDecode(&p.e, b); err != nil {
+	if err := decodeElement(&p.e, b); err != nil {
 		d.err = fmt.Errorf("%s: %w", what, err)
 	}
 }
@@ -64,7 +64,7 @@ func (d *decoder) nonIdentity(p *Point, what string) {
 	}
 }
 
-func (d *decoder) scalar(s *edwards25519.Scalar, what string) {
+func (d *decoder) scalar(s *ristretto255.Scalar, what string) {
 	b := d.take(ScalarSize, what)
 	if d.err != nil {
 		return
@@ -85,20 +85,18 @@ func (d *decoder) finish(what string) error {
 	return nil
 }
 
-func appendPoint(b []byte, p *edwards25519.Point) []byte {
-	var enc [32]byte
-	ristrettoEncode(&enc, p)
-	return append(b, enc[:]...)
+func appendPoint(b []byte, p *ristretto255.Element) []byte {
+	return append(b, p.Bytes()...)
 }
 
-func appendScalar(b []byte, s *edwards25519.Scalar) []byte {
+func appendScalar(b []byte, s *ristretto255.Scalar) []byte {
 	return append(b, s.Bytes()...)
 }
 
 // A schnorrProof is the (challenge, response) form of a sigma-protocol proof with one
 // secret: 64 bytes on the wire.
 type schnorrProof struct {
-	c, s edwards25519.Scalar
+	c, s ristretto255.Scalar
 }
 
 func (p *schnorrProof) append(b []byte) []byte {

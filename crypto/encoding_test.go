@@ -72,7 +72,7 @@ func wire(t testing.TB) []wireType {
 				v, err := crypto.ParseRandomReveal(b)
 				return v.Bytes(), err
 			}, rv.Bytes(), nil, nil},
-			{"SealedBox", func(b []byte) ([]byte, error) { return bytesOf(crypto.ParseSealedBox(b)) }, box.Bytes(), []int{0}, nil},
+			{"SealedBox", func(b []byte) ([]byte, error) { return bytesOf(crypto.ParseSealedBox(b)) }, box.Bytes(), []int{0}, []int{32, 64}},
 			{"Blame", func(b []byte) ([]byte, error) { return bytesOf(crypto.ParseBlame(b)) }, blame.Bytes(), []int{0}, []int{32, 64}},
 		}
 	})
@@ -134,7 +134,7 @@ func TestNonCanonicalEncodings(t *testing.T) {
 		case "Opening":
 			short = 31
 		case "SealedBox":
-			short = 47
+			short = 111
 		}
 		vs := []variant{
 			{"empty", nil},

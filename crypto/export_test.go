@@ -2,7 +2,9 @@ package crypto
 
 import (
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/binary"
+	"io"
 )
 
 // A DetReader is a deterministic source of "randomness" for tests and test vectors:
@@ -46,4 +48,31 @@ func SubtractPointsForTest(a []byte, others []*PublicKey) []byte {
 		p.e.Subtract(&p.e, &o.p.e)
 	}
 	return p.Bytes()
+}
+
+// SealRawForTest is a cheating sender who knows what it is doing: it sends ciphertext,
+// which is not an encryption of anything, as the body of a box from seat from to seat
+// to, with a fresh E = e·G and a valid proof of knowledge of e. The box passes
+// VerifySealedBox but does not decrypt.
+func SealRawForTest(rand io.Reader, ctx Context, from, to int, recipient *PublicKey, ciphertext []byte) (*SealedBox, error) {
+	e, err := randomScalar(rand)
+	if err != nil {
+		return nil, err
+	}
+	box := &SealedBox{ct: append([]byte(nil), ciphertext...)}
+	box.e.e.ScalarBaseMult(e)
+	if err := proveBox(rand, ctx, from, to, recipient, box, e); err != nil {
+		return nil, err
+	}
+	return box, nil
+}
+
+// DecodeCardComparisonsForTest runs DecodeCard's scan with a constant-time comparison
+// that counts its calls, and returns the card, the number of comparisons and the error.
+func DecodeCardComparisonsForTest(m *Point, n int) (card, comparisons int, err error) {
+	card, err = decodeCard(m, n, func(a, b []byte) int {
+		comparisons++
+		return subtle.ConstantTimeCompare(a, b)
+	})
+	return card, comparisons, err
 }

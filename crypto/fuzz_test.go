@@ -84,3 +84,33 @@ func FuzzVerifyShuffle(f *testing.F) {
 		}
 	})
 }
+
+// A parsed box never makes VerifySealedBox, Unseal or ProveBlame panic, and only the
+// honest box passes its proof.
+func FuzzVerifySealedBox(f *testing.F) {
+	tb := newTable(f, 3, "fuzz box")
+	ctx := tb.ctx.WithStep("peek answer")
+	key := tb.keys[2].Public()
+	box, err := crypto.Seal(crypto.NewDetReader("fuzz box play"), ctx, 0, 2, key, []byte("an answer"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	honest := box.Bytes()
+	f.Add(honest)
+	f.Add(append(bytes.Clone(honest[:96]), 1, 2, 3))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		box, err := crypto.ParseSealedBox(b)
+		if err != nil {
+			return
+		}
+		err = crypto.VerifySealedBox(ctx, 0, 2, key, box)
+		if (err == nil) != bytes.Equal(b, honest) {
+			t.Fatalf("VerifySealedBox = %v for honest = %v", err, bytes.Equal(b, honest))
+		}
+		_, errUnseal := crypto.Unseal(ctx, 0, 2, tb.keys[2], box)
+		_, errBlame := crypto.ProveBlame(crypto.NewDetReader("fuzz blame"), ctx, 0, 2, tb.keys[2], box)
+		if err != nil && (!errors.Is(errUnseal, crypto.ErrInvalidProof) || !errors.Is(errBlame, crypto.ErrInvalidProof)) {
+			t.Fatalf("a box that fails its proof: Unseal %v, ProveBlame %v", errUnseal, errBlame)
+		}
+	})
+}

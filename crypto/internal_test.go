@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"filippo.io/edwards25519"
+	"github.com/gtank/ristretto255"
 )
 
 func internalContext(step string) Context {
@@ -20,7 +20,7 @@ func TestAttackCheatingShuffler(t *testing.T) {
 	key, _ := GenerateKey(rnd)
 	in, _ := CanonicalDeck(8)
 	psi, _ := randomPermutation(rnd, 8)
-	r := make([]edwards25519.Scalar, 8)
+	r := make([]ristretto255.Scalar, 8)
 	out := make(Deck, 8)
 	for i := range out {
 		s, _ := randomScalar(rnd)
@@ -70,7 +70,7 @@ func isIdentityPerm(p []int) bool {
 }
 
 // encrypt sets c = (r·G, m + r·Y).
-func encrypt(c *Ciphertext, m *edwards25519.Point, r *edwards25519.Scalar, y *edwards25519.Point) {
+func encrypt(c *Ciphertext, m *ristretto255.Element, r *ristretto255.Scalar, y *ristretto255.Element) {
 	c.a.e.ScalarBaseMult(r)
 	c.b.e.ScalarMult(r, y)
 	c.b.e.Add(&c.b.e, m)

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 
-	"filippo.io/edwards25519"
+	"github.com/gtank/ristretto255"
 )
 
 // A PrivateKey is a player's ElGamal secret x, a non-zero scalar. Its zero value is not
 // usable; use GenerateKey or ParsePrivateKey.
 type PrivateKey struct {
-	x   edwards25519.Scalar
+	x   ristretto255.Scalar
 	pub PublicKey
 }
 
@@ -21,9 +21,9 @@ type PublicKey struct {
 	enc [PointSize]byte // the encoding of p, kept for transcripts
 }
 
-func (k *PublicKey) set(e *edwards25519.Point) {
+func (k *PublicKey) set(e *ristretto255.Element) {
 	k.p.e.Set(e)
-	ristrettoEncode(&k.enc, e)
+	copy(k.enc[:], e.Bytes())
 }
 
 // PrivateKeySize and PublicKeySize are the lengths of the encoded keys.
@@ -39,16 +39,16 @@ func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 		if err != nil {
 			return nil, err
 		}
-		if x.Equal(edwards25519.NewScalar()) == 0 {
+		if x.Equal(ristretto255.NewScalar()) == 0 {
 			return newPrivateKey(x), nil
 		}
 	}
 }
 
-func newPrivateKey(x *edwards25519.Scalar) *PrivateKey {
+func newPrivateKey(x *ristretto255.Scalar) *PrivateKey {
 	k := &PrivateKey{}
 	k.x.Set(x)
-	var y edwards25519.Point
+	var y ristretto255.Element
 	k.pub.set(y.ScalarBaseMult(x))
 	return k
 }
@@ -56,12 +56,12 @@ func newPrivateKey(x *edwards25519.Scalar) *PrivateKey {
 // ParsePrivateKey decodes a private key saved with Bytes: a canonical non-zero scalar.
 func ParsePrivateKey(b []byte) (*PrivateKey, error) {
 	d := decoder{b: b}
-	var x edwards25519.Scalar
+	var x ristretto255.Scalar
 	d.scalar(&x, "private key")
 	if err := d.finish("private key"); err != nil {
 		return nil, err
 	}
-	if x.Equal(edwards25519.NewScalar()) == 1 {
+	if x.Equal(ristretto255.NewScalar()) == 1 {
 		return nil, fmt.Errorf("private key is zero: %w", ErrNonCanonical)
 	}
 	return newPrivateKey(&x), nil
@@ -118,12 +118,8 @@ func ProveKey(rand io.Reader, ctx Context, seat int, priv *PrivateKey) (*KeyProo
 	if err != nil {
 		return nil, err
 	}
-	var r edwards25519.Point
-	r.ScalarBaseMult(k)
-	tr.edwards(&r)
 	kp := &KeyProof{pub: priv.pub}
-	kp.proof.c.Set(tr.challenge())
-	kp.proof.s.MultiplyAdd(&kp.proof.c, &priv.x, k)
+	proveSchnorr(tr, &priv.x, k, &kp.proof)
 	return kp, nil
 }
 
@@ -137,12 +133,7 @@ func VerifyKey(ctx Context, seat int, kp *KeyProof) error {
 	}
 	tr := newTranscript("key", ctx, seat)
 	tr.raw(kp.pub.enc[:])
-	// R = s·G − c·Y
-	negC := edwards25519.NewScalar().Negate(&kp.proof.c)
-	var r edwards25519.Point
-	r.VarTimeDoubleScalarBaseMult(negC, &kp.pub.p.e, &kp.proof.s)
-	tr.edwards(&r)
-	if tr.challenge().Equal(&kp.proof.c) != 1 {
+	if !verifySchnorr(tr, &kp.pub.p.e, &kp.proof) {
 		return fmt.Errorf("key proof of seat %d: %w", seat, ErrInvalidProof)
 	}
 	return nil
@@ -181,7 +172,7 @@ func JointKey(ctx Context, proofs []*KeyProof) (*PublicKey, error) {
 	if len(proofs) != len(ctx.Roster) {
 		return nil, fmt.Errorf("%d key proofs for a roster of %d seats", len(proofs), len(ctx.Roster))
 	}
-	sum := edwards25519.NewIdentityPoint()
+	sum := ristretto255.NewIdentityElement()
 	for seat, kp := range proofs {
 		if err := VerifyKey(ctx, seat, kp); err != nil {
 			return nil, err

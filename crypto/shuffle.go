@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"filippo.io/edwards25519"
+	"github.com/gtank/ristretto255"
 )
 
 // The shuffle proof is the proof of Terelius and Wikström ("Proofs of restricted
@@ -35,10 +35,10 @@ import (
 type ShuffleProof struct {
 	perm   []Point // c_j, the permutation commitment
 	chain  []Point // ĉ_1..ĉ_n
-	c      edwards25519.Scalar
-	s      [4]edwards25519.Scalar
-	sHat   []edwards25519.Scalar
-	sPrime []edwards25519.Scalar
+	c      ristretto255.Scalar
+	s      [4]ristretto255.Scalar
+	sHat   []ristretto255.Scalar
+	sPrime []ristretto255.Scalar
 }
 
 // ShuffleProofSize returns the length of an encoded proof for a deck of n cards.
@@ -47,6 +47,11 @@ func ShuffleProofSize(n int) int { return 32 * (4*n + 5) }
 // Shuffle permutes the deck in with a fresh random permutation, re-encrypts every card
 // under the table's joint key, and proves that it did so, as the player at seat. The
 // permutation and the re-encryption randomness are forgotten on return.
+//
+// Shuffle reads 32 bytes from rand and derives the permutation, the re-encryption
+// scalars and the proof's secret scalars from them and the statement (ctx, seat, key,
+// in), as described in derive.go: the same bytes used for another deck give an
+// unrelated shuffle, and the same bytes for the same deck give the same output and proof.
 func Shuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in Deck) (Deck, *ShuffleProof, error) {
 	if err := ctx.check(seat); err != nil {
 		return nil, nil, err
@@ -55,64 +60,101 @@ func Shuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in Deck) (De
 	if n < 1 || n > MaxDeckSize {
 		return nil, nil, fmt.Errorf("deck of %d cards is not 1 to %d", n, MaxDeckSize)
 	}
-	psi, err := randomPermutation(rand, n)
+	st := newTranscript("shuffle randomness", ctx, seat)
+	st.raw(key.enc[:])
+	in.writeTo(st)
+	stream, err := newDerivedStream(rand, "shuffle", st.digest())
 	if err != nil {
 		return nil, nil, err
 	}
-	// Permute and re-encrypt: out_i = in_ψ(i) + (r_i·G, r_i·Y).
-	buf := make([]byte, 64*n)
-	if _, err := io.ReadFull(rand, buf); err != nil {
-		return nil, nil, fmt.Errorf("failed to read randomness: %w", err)
+	psi, err := randomPermutation(stream, n)
+	if err != nil {
+		return nil, nil, err
 	}
-	out := make(Deck, n)
-	r := make([]edwards25519.Scalar, n)
-	var t edwards25519.Point
-	for i := range out {
-		selectCiphertext(&out[i], in, psi[i])
-		r[i].Set(scalarFromUniform(buf[64*i : 64*i+64]))
-		out[i].a.e.Add(&out[i].a.e, t.ScalarBaseMult(&r[i]))
-		out[i].b.e.Add(&out[i].b.e, t.ScalarMult(&r[i], &key.p.e))
-		out[i].fix()
+	r := make([]ristretto255.Scalar, n)
+	for i := range r {
+		ri, err := randomScalar(stream)
+		if err != nil {
+			return nil, nil, err
+		}
+		r[i].Set(ri)
 	}
-	p, err := proveShuffle(rand, ctx, seat, key, in, out, psi, r)
+	out, err := reencryptPermuted(key, in, psi, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := proveShuffle(stream, ctx, seat, key, in, out, psi, r)
 	if err != nil {
 		return nil, nil, err
 	}
 	return out, p, nil
 }
 
-// proveShuffle proves that out_i = in_ψ(i) + (r_i·G, r_i·Y).
+// reencryptPermuted returns out_i = in_ψ(i) + (r_i·G, r_i·Y). It reads in_ψ(i) by
+// copying every input's encoding under a constant-time mask and decoding the one
+// selected, so the memory access pattern does not depend on ψ.
+func reencryptPermuted(key *PublicKey, in Deck, psi []int, r []ristretto255.Scalar) (Deck, error) {
+	enc := make([][CiphertextSize]byte, len(in))
+	for j := range in {
+		in[j].append(enc[j][:0])
+	}
+	out := make(Deck, len(in))
+	var t ristretto255.Element
+	for i := range out {
+		var sel [CiphertextSize]byte
+		for j := range enc {
+			subtle.ConstantTimeCopy(subtle.ConstantTimeEq(int32(j), int32(psi[i])), sel[:], enc[j][:])
+		}
+		d := decoder{b: sel[:]}
+		d.point(&out[i].a, "shuffle input")
+		d.point(&out[i].b, "shuffle input")
+		if err := d.finish("shuffle input"); err != nil {
+			return nil, err // unreachable: sel is the encoding of a ciphertext
+		}
+		out[i].a.e.Add(&out[i].a.e, t.ScalarBaseMult(&r[i]))
+		out[i].b.e.Add(&out[i].b.e, t.ScalarMult(&r[i], &key.p.e))
+		out[i].fix()
+	}
+	return out, nil
+}
+
+// proveShuffle proves that out_i = in_ψ(i) + (r_i·G, r_i·Y), drawing its secret scalars
+// from rand (in Shuffle, the derived stream).
 func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out Deck,
-	psi []int, r []edwards25519.Scalar) (*ShuffleProof, error) {
+	psi []int, r []ristretto255.Scalar) (*ShuffleProof, error) {
 	n := len(in)
 	// The prover's secret scalars at once: ρ, r̂, ŵ, w' (n each) and w1..w4.
 	buf := make([]byte, 64*(4*n+4))
 	if _, err := io.ReadFull(rand, buf); err != nil {
 		return nil, fmt.Errorf("failed to read randomness: %w", err)
 	}
-	next := func() edwards25519.Scalar {
+	next := func() ristretto255.Scalar {
 		s := scalarFromUniform(buf[:64])
 		buf = buf[64:]
 		return *s
 	}
 	y := &key.p.e
+	hEnc := shuffleBases.encodings(n)
 	hs := shuffleBases.first(n)
 	h := &shuffleChainBase.first(1)[0]
-	var t edwards25519.Point
+	var t ristretto255.Element
 
-	// Commit to ψ: c_ψ(i) = ρ_i·G + h_i.
+	// Commit to ψ column by column: c_j = ρ_j·G + h_ψ⁻¹(j), so c_ψ(i) = ρ_ψ(i)·G + h_i.
+	// h_ψ⁻¹(j) is read with a constant-time selection among the encodings of all h_i.
 	p := &ShuffleProof{perm: make([]Point, n), chain: make([]Point, n)}
+	inv := invertPermutation(psi)
+	rho := make([]ristretto255.Scalar, n)
 	for j := range p.perm {
-		p.perm[j].e.Set(identity)
-	}
-	rho := make([]edwards25519.Scalar, n)
-	for i := range rho {
-		rho[i] = next()
-		t.ScalarBaseMult(&rho[i])
-		t.Add(&t, &hs[i])
-		for j := range p.perm { // p.perm[ψ(i)] = t, in constant time
-			p.perm[j].e.Select(&t, &p.perm[j].e, subtle.ConstantTimeEq(int32(j), int32(psi[i])))
+		rho[j] = next()
+		var sel [PointSize]byte
+		for i := range hEnc {
+			subtle.ConstantTimeCopy(subtle.ConstantTimeEq(int32(i), int32(inv[j])), sel[:], hEnc[i][:])
 		}
+		if err := decodeElement(&t, sel[:]); err != nil {
+			return nil, err // unreachable: sel is the encoding of a generator
+		}
+		p.perm[j].e.ScalarBaseMult(&rho[j])
+		p.perm[j].e.Add(&p.perm[j].e, &t)
 	}
 
 	tr := shuffleTranscript(ctx, seat, key, in, out, p.perm)
@@ -120,31 +162,31 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 	uPrime := permuteScalars(u, psi)
 
 	// The chain ĉ_i = r̂_i·G + u'_i·ĉ_(i-1), ĉ_0 = h.
-	rHat := make([]edwards25519.Scalar, n)
+	rHat := make([]ristretto255.Scalar, n)
 	prev := h
 	for i := range p.chain {
 		rHat[i] = next()
-		p.chain[i].e.MultiScalarMult([]*edwards25519.Scalar{&rHat[i], &uPrime[i]}, []*edwards25519.Point{generator, prev})
+		p.chain[i].e.MultiScalarMult([]*ristretto255.Scalar{&rHat[i], &uPrime[i]}, []*ristretto255.Element{generator, prev})
 		prev = &p.chain[i].e
 	}
 
 	// The prover's commitments t.
-	w := [4]edwards25519.Scalar{next(), next(), next(), next()}
-	wHat := make([]edwards25519.Scalar, n)
-	wPrime := make([]edwards25519.Scalar, n)
+	w := [4]ristretto255.Scalar{next(), next(), next(), next()}
+	wHat := make([]ristretto255.Scalar, n)
+	wPrime := make([]ristretto255.Scalar, n)
 	for i := range wHat {
 		wHat[i], wPrime[i] = next(), next()
 	}
-	negW4 := edwards25519.NewScalar().Negate(&w[3])
-	sc := make([]*edwards25519.Scalar, n+1)
-	pa := make([]*edwards25519.Point, n+1)
-	pb := make([]*edwards25519.Point, n+1)
-	ph := make([]*edwards25519.Point, n+1)
+	negW4 := ristretto255.NewScalar().Negate(&w[3])
+	sc := make([]*ristretto255.Scalar, n+1)
+	pa := make([]*ristretto255.Element, n+1)
+	pb := make([]*ristretto255.Element, n+1)
+	ph := make([]*ristretto255.Element, n+1)
 	sc[0], pa[0], pb[0], ph[0] = negW4, generator, y, generator
 	for i := 0; i < n; i++ {
 		sc[i+1], pa[i+1], pb[i+1], ph[i+1] = &wPrime[i], &out[i].a.e, &out[i].b.e, &hs[i]
 	}
-	var t1, t2, t3, t4a, t4b edwards25519.Point
+	var t1, t2, t3, t4a, t4b ristretto255.Element
 	t1.ScalarBaseMult(&w[0])
 	t2.ScalarBaseMult(&w[1])
 	t4a.MultiScalarMult(sc, pa)
@@ -152,46 +194,40 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 	sc[0] = &w[2]
 	t3.MultiScalarMult(sc, ph)
 	tr.points(p.chain)
-	for _, q := range []*edwards25519.Point{&t1, &t2, &t3, &t4a, &t4b} {
-		tr.edwards(q)
+	for _, q := range []*ristretto255.Element{&t1, &t2, &t3, &t4a, &t4b} {
+		tr.element(q)
 	}
 	prev = h
 	for i := range wHat {
-		t.MultiScalarMult([]*edwards25519.Scalar{&wHat[i], &wPrime[i]}, []*edwards25519.Point{generator, prev})
-		tr.edwards(&t)
+		t.MultiScalarMult([]*ristretto255.Scalar{&wHat[i], &wPrime[i]}, []*ristretto255.Element{generator, prev})
+		tr.element(&t)
 		prev = &p.chain[i].e
 	}
 	p.c.Set(tr.challenge())
 
-	// Responses. v_i = Π_(k>i) u'_k, so ĉ_n = (Πu)·h + (Σ r̂_i·v_i)·G.
-	var rBar, rHatSum, rTilde, rPrime, v edwards25519.Scalar
+	// Responses. v_i = Π_(k>i) u'_k, so ĉ_n = (Πu)·h + (Σ r̂_i·v_i)·G. The ρ are indexed
+	// by column, so r̄ = Σρ_j and r̃ = Σρ_ψ(i)·u'_i = Σρ_j·u_j need no permutation.
+	var rBar, rHatSum, rTilde, rPrime, v ristretto255.Scalar
 	v.Set(scalarOne)
 	for i := n - 1; i >= 0; i-- {
 		rBar.Add(&rBar, &rho[i])
-		rHatSum.MultiplyAdd(&rHat[i], &v, &rHatSum)
-		rTilde.MultiplyAdd(&rho[i], &uPrime[i], &rTilde)
-		rPrime.MultiplyAdd(&r[i], &uPrime[i], &rPrime)
+		multiplyAdd(&rHatSum, &rHat[i], &v, &rHatSum)
+		multiplyAdd(&rTilde, &rho[i], &u[i], &rTilde)
+		multiplyAdd(&rPrime, &r[i], &uPrime[i], &rPrime)
 		v.Multiply(&v, &uPrime[i])
 	}
-	negC := edwards25519.NewScalar().Negate(&p.c)
-	for k, secret := range []*edwards25519.Scalar{&rBar, &rHatSum, &rTilde, &rPrime} {
-		p.s[k].MultiplyAdd(negC, secret, &w[k]) // s_k = w_k − c·secret
+	negC := ristretto255.NewScalar().Negate(&p.c)
+	for k, secret := range []*ristretto255.Scalar{&rBar, &rHatSum, &rTilde, &rPrime} {
+		multiplyAdd(&p.s[k], negC, secret, &w[k]) // s_k = w_k − c·secret
 	}
-	p.sHat = make([]edwards25519.Scalar, n)
-	p.sPrime = make([]edwards25519.Scalar, n)
+	p.sHat = make([]ristretto255.Scalar, n)
+	p.sPrime = make([]ristretto255.Scalar, n)
 	for i := range p.sHat {
-		p.sHat[i].MultiplyAdd(negC, &rHat[i], &wHat[i])
-		p.sPrime[i].MultiplyAdd(negC, &uPrime[i], &wPrime[i])
+		multiplyAdd(&p.sHat[i], negC, &rHat[i], &wHat[i])
+		multiplyAdd(&p.sPrime[i], negC, &uPrime[i], &wPrime[i])
 	}
 	return p, nil
 }
-
-var scalarOne = func() *edwards25519.Scalar {
-	var b [32]byte
-	b[0] = 1
-	s, _ := edwards25519.NewScalar().SetCanonicalBytes(b[:])
-	return s
-}()
 
 func shuffleTranscript(ctx Context, seat int, key *PublicKey, in, out Deck, perm []Point) *transcript {
 	tr := newTranscript("shuffle", ctx, seat)
@@ -223,17 +259,17 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	tr := shuffleTranscript(ctx, seat, key, in, out, p.perm)
 	u := tr.challenges(n)
 
-	var prodU, t edwards25519.Scalar
+	var prodU, t ristretto255.Scalar
 	prodU.Set(scalarOne)
-	cu := make([]edwards25519.Scalar, n) // c·u_i
+	cu := make([]ristretto255.Scalar, n) // c·u_i
 	for i := range u {
 		prodU.Multiply(&prodU, &u[i])
 		cu[i].Multiply(&p.c, &u[i])
 	}
-	negS4 := edwards25519.NewScalar().Negate(&p.s[3])
+	negS4 := ristretto255.NewScalar().Negate(&p.s[3])
 
 	// t1 = c·(Σc_j − Σh_i) + s1·G
-	var sum, t1, t2, t3, t4a, t4b edwards25519.Point
+	var sum, t1, t2, t3, t4a, t4b ristretto255.Element
 	sum.Set(identity)
 	for i := range p.perm {
 		sum.Add(&sum, &p.perm[i].e)
@@ -243,14 +279,14 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	// t2 = c·ĉ_n − c·Πu·h + s2·G
 	t.Multiply(&p.c, &prodU)
 	t.Negate(&t)
-	t2.VarTimeMultiScalarMult([]*edwards25519.Scalar{&p.c, &t, &p.s[1]},
-		[]*edwards25519.Point{&p.chain[n-1].e, h, generator})
+	t2.VarTimeMultiScalarMult([]*ristretto255.Scalar{&p.c, &t, &p.s[1]},
+		[]*ristretto255.Element{&p.chain[n-1].e, h, generator})
 	// t3 = Σ(c·u_j)·c_j + s3·G + Σs'_i·h_i
 	// t4 = Σ(c·u_j)·in_j − s4·(G, Y) + Σs'_i·out_i
-	sc := make([]*edwards25519.Scalar, 2*n+1)
-	p3 := make([]*edwards25519.Point, 2*n+1)
-	pa := make([]*edwards25519.Point, 2*n+1)
-	pb := make([]*edwards25519.Point, 2*n+1)
+	sc := make([]*ristretto255.Scalar, 2*n+1)
+	p3 := make([]*ristretto255.Element, 2*n+1)
+	pa := make([]*ristretto255.Element, 2*n+1)
+	pb := make([]*ristretto255.Element, 2*n+1)
 	for i := 0; i < n; i++ {
 		sc[i], sc[n+i] = &cu[i], &p.sPrime[i]
 		p3[i], p3[n+i] = &p.perm[i].e, &hs[i]
@@ -264,16 +300,16 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	t4b.VarTimeMultiScalarMult(sc, pb)
 
 	tr.points(p.chain)
-	for _, q := range []*edwards25519.Point{&t1, &t2, &t3, &t4a, &t4b} {
-		tr.edwards(q)
+	for _, q := range []*ristretto255.Element{&t1, &t2, &t3, &t4a, &t4b} {
+		tr.element(q)
 	}
 	// t̂_i = c·ĉ_i + ŝ_i·G + s'_i·ĉ_(i-1)
 	prev := h
-	var th edwards25519.Point
+	var th ristretto255.Element
 	for i := 0; i < n; i++ {
-		th.VarTimeMultiScalarMult([]*edwards25519.Scalar{&p.c, &p.sHat[i], &p.sPrime[i]},
-			[]*edwards25519.Point{&p.chain[i].e, generator, prev})
-		tr.edwards(&th)
+		th.VarTimeMultiScalarMult([]*ristretto255.Scalar{&p.c, &p.sHat[i], &p.sPrime[i]},
+			[]*ristretto255.Element{&p.chain[i].e, generator, prev})
+		tr.element(&th)
 		prev = &p.chain[i].e
 	}
 	if tr.challenge().Equal(&p.c) != 1 {
@@ -295,7 +331,7 @@ func (p *ShuffleProof) Bytes() []byte {
 	for i := range p.s {
 		b = appendScalar(b, &p.s[i])
 	}
-	for _, list := range [][]edwards25519.Scalar{p.sHat, p.sPrime} {
+	for _, list := range [][]ristretto255.Scalar{p.sHat, p.sPrime} {
 		for i := range list {
 			b = appendScalar(b, &list[i])
 		}
@@ -315,7 +351,7 @@ func ParseShuffleProof(b []byte) (*ShuffleProof, error) {
 	d := decoder{b: b}
 	p := &ShuffleProof{
 		perm: make([]Point, n), chain: make([]Point, n),
-		sHat: make([]edwards25519.Scalar, n), sPrime: make([]edwards25519.Scalar, n),
+		sHat: make([]ristretto255.Scalar, n), sPrime: make([]ristretto255.Scalar, n),
 	}
 	for i := range p.perm {
 		d.point(&p.perm[i], "shuffle proof: permutation commitment")
@@ -379,24 +415,25 @@ func randomIndex(rand io.Reader, m int) (int, error) {
 	}
 }
 
-// selectCiphertext sets dst = deck[idx] in constant time.
-func selectCiphertext(dst *Ciphertext, deck Deck, idx int) {
-	dst.a.e.Set(identity)
-	dst.b.e.Set(identity)
-	for j := range deck {
-		cond := subtle.ConstantTimeEq(int32(j), int32(idx))
-		dst.a.e.Select(&deck[j].a.e, &dst.a.e, cond)
-		dst.b.e.Select(&deck[j].b.e, &dst.b.e, cond)
+// invertPermutation returns ψ⁻¹, writing every slot for every i, so that the memory
+// access pattern does not depend on ψ.
+func invertPermutation(psi []int) []int {
+	inv := make([]int, len(psi))
+	for i, v := range psi {
+		for j := range inv {
+			inv[j] = subtle.ConstantTimeSelect(subtle.ConstantTimeEq(int32(j), int32(v)), i, inv[j])
+		}
 	}
+	return inv
 }
 
 // permuteScalars returns u'_i = u_ψ(i), gathering in constant time.
-func permuteScalars(u []edwards25519.Scalar, psi []int) []edwards25519.Scalar {
+func permuteScalars(u []ristretto255.Scalar, psi []int) []ristretto255.Scalar {
 	enc := make([][32]byte, len(u))
 	for j := range u {
 		copy(enc[j][:], u[j].Bytes())
 	}
-	out := make([]edwards25519.Scalar, len(u))
+	out := make([]ristretto255.Scalar, len(u))
 	for i := range out {
 		var b [32]byte
 		for j := range enc {

@@ -231,6 +231,7 @@ func TestVectorsVerify(t *testing.T) {
 	}
 	box, err := crypto.ParseSealedBox(m["sealed box 1 to 0"])
 	check("sealed box", err)
+	check("sealed box", crypto.VerifySealedBox(vectorContext("peek answer"), 1, 0, proofs[0].PublicKey(), box))
 	blame, err := crypto.ParseBlame(m["blame 1 to 0"])
 	check("blame", err)
 	msg, err := crypto.VerifyBlame(vectorContext("peek answer"), 1, 0, proofs[0].PublicKey(), box, blame)
