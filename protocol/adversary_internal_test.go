@@ -64,13 +64,11 @@ func advStore(t testing.TB, dir string, key ed25519.PrivateKey, seed [32]byte) *
 	if err := os.WriteFile(filepath.Join(dir, "identity"), key.Seed(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "tables", "t", "seed"), seed[:], 0o600); err != nil {
-		t.Fatal(err)
-	}
 	s, err := OpenStore(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.Rand = bytes.NewReader(seed[:]) // the table seed, drawn when the log starts
 	return s
 }
 
@@ -177,6 +175,7 @@ type advCheater struct {
 	state   map[string]int // scratch for multi-step cheats
 	pending *advPending
 	timers  []*time.Timer // fault timers the cheat started, stopped when the game ends
+	oracleA [][]byte      // the points an oracle answer asked the peeker to multiply
 }
 
 // advPending is a forged face-down commitment waiting for its reveal.
@@ -246,6 +245,11 @@ func (c *advCheater) serve(h func(string, []byte) ([]byte, error)) func(string, 
 		var out []*Entry
 		for _, e := range batch {
 			if c.silent && e.Seq >= c.cut {
+				break
+			}
+			if _, forged := c.sent[e.Seq]; e.Seat == c.seat && e.Kind != KindGenesis && !forged {
+				// The node wrote it, but the cheat has not yet decided what to send in its
+				// place: serving it now would hand out both versions.
 				break
 			}
 			if f := c.subTo[from][e.Seq]; f != nil {
@@ -504,6 +508,7 @@ func advCheck(t *testing.T, sc advScenario, runs []advRun, c *advCheater) {
 			t.Fatalf("the cheat was played but set no expected verdict")
 		}
 		t.Logf("cheat played %d times; the honest nodes must conclude: %v", fired, expect)
+		advNoOracleShare(t, runs, c)
 		if !sc.complete {
 			want = expect
 		}
@@ -984,17 +989,35 @@ func advPeekAtCheater(cheater int) func(engine.View) (engine.Move, bool) {
 
 // advLyingAnswer answers a peek with the opening of another card (lie) or with a box that does
 // not decrypt (garbage): the peeker blames it, and the blame convicts the cheater.
-func advLyingAnswer(garbage bool) advForge {
+// The ways a peeked card's owner can lie in its sealed answer.
+const (
+	advAnswerLie     = iota // a well-formed box holding the opening of another card: the peeker blames
+	advAnswerGarbage        // a box changed after it was sealed: its proof fails, convicted at once
+	advAnswerOracle         // a box built on the A of an undealt contract, with garbage in it
+)
+
+func advLyingAnswer(mode int) advForge {
 	return func(c *advCheater, e *Entry) ([]advSend, error) {
 		body := append([]byte(nil), e.Body...)
-		if garbage {
+		convicted := e.Seq // the answer itself convicts its author
+		pre, err := c.before(e)
+		if err != nil {
+			return nil, err
+		}
+		p := pre.peek
+		switch mode {
+		case advAnswerGarbage:
 			body[len(body)-1] ^= 1
-		} else {
-			pre, err := c.before(e)
-			if err != nil {
-				return nil, err
-			}
-			p := pre.peek
+		case advAnswerOracle:
+			// The attack of the outside review: were the peeker to blame this box, its blame
+			// would publish x·A, its decryption share of a contract never dealt.
+			undealt := pre.deck[len(pre.deck)-1].Bytes()[:crypto.PointSize]
+			c.mu.Lock()
+			c.oracleA = append(c.oracleA, undealt)
+			c.mu.Unlock()
+			body = append(append([]byte(nil), undealt...), make([]byte, 2*crypto.ScalarSize)...) // a "proof" of zeros
+			body = append(body, bytes.Repeat([]byte{0x5a}, len(e.Body)-len(body))...)
+		default:
 			q, _ := pre.game.PlayAt(p.index)
 			round := pre.game.Round()
 			_, o, err := pre.self.commit(pre, round, q.Pos, advOtherCard(q.Card))
@@ -1006,17 +1029,16 @@ func advLyingAnswer(garbage bool) advForge {
 				return nil, err
 			}
 			body = box.Bytes()
+			convicted = e.Seq + 1 // by the peeker's blame
 		}
 		f := c.resign(e, KindAnswer, body)
 		if err := c.patch(f); err != nil {
 			return nil, err
 		}
-		box, err := crypto.ParseSealedBox(body)
-		if err != nil {
-			return nil, err
+		if box, err := crypto.ParseSealedBox(body); err == nil {
+			c.node.table.peek.box = box
 		}
-		c.node.table.peek.box = box
-		c.play(&Verdict{Kind: VerdictCheat, Seq: e.Seq + 1, Seat: c.seat}) // convicted by the peeker's blame
+		c.play(&Verdict{Kind: VerdictCheat, Seq: convicted, Seat: c.seat})
 		return []advSend{advAll(f)}, nil
 	}
 }
@@ -1081,8 +1103,9 @@ func advScenarios() []advScenario {
 		std("place-twice-in-round", 4, 1, advCommitCheat(advPlacedTwice)),
 		steered(std("place-character-on-swiss", 3, 2, advCommitCheat(advSwissCharacter)), advSteerSwiss),
 		steered(std("place-character-used-earlier", 3, 0, advCommitCheat(advUsedEarlier)), advSteerCharacters),
-		book(std("answer-lying", 4, 1, first(KindAnswer, advLyingAnswer(false)))),
-		book(std("answer-garbage", 3, 2, first(KindAnswer, advLyingAnswer(true)))),
+		book(std("answer-lying", 4, 1, first(KindAnswer, advLyingAnswer(advAnswerLie)))),
+		book(std("answer-garbage", 3, 2, first(KindAnswer, advLyingAnswer(advAnswerGarbage)))),
+		book(std("answer-oracle", 4, 3, first(KindAnswer, advLyingAnswer(advAnswerOracle)))),
 		std("silent-at-shuffle", 4, 2, first(KindShuffle, advSilent)),
 		std("silent-before-reveal", 4, 1, first(KindReveal, advSilent)),
 		std("silent-last-random-reveal", 3, 2, first(KindRandom, advSilent)),
@@ -1167,4 +1190,69 @@ func AdvSecrets(genesis *Entry, identity ed25519.PrivateKey, seed [32]byte) (map
 		out["stream "+l] = b
 	}
 	return out, k.Public().Bytes(), nil
+}
+
+// advNoOracleShare checks that no node's log holds x·A, for any node's ElGamal key x and any
+// point A an oracle answer put in a sealed box: the blame of such a box must never publish a
+// decryption share of an undealt card.
+func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
+	t.Helper()
+	c.mu.Lock()
+	points := c.oracleA
+	c.mu.Unlock()
+	if len(points) == 0 {
+		return
+	}
+	var logs [][]byte
+	for _, r := range runs {
+		b, err := os.ReadFile(filepath.Join(r.dir, "tables", advTable, "log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, b)
+	}
+	for seat, r := range runs {
+		entries, err := ReadLog(bytes.NewReader(logs[seat]))
+		if err != nil || len(entries) == 0 {
+			t.Fatalf("seat %d's log: %v", seat, err)
+		}
+		idSeed, err1 := os.ReadFile(filepath.Join(r.dir, "identity"))
+		tseed, err2 := os.ReadFile(filepath.Join(r.dir, "tables", advTable, "seed"))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("seat %d's secrets: %v %v", seat, err1, err2)
+		}
+		secrets, _, err := AdvSecrets(entries[0], ed25519.NewKeyFromSeed(idSeed), [32]byte(tseed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		priv, err := crypto.ParsePrivateKey(secrets["elgamal key"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range points {
+			ct, err := crypto.ParseCiphertext(append(append([]byte(nil), a...), a...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sh, err := crypto.DecryptShare(advRand(1, "oracle"), crypto.Context{Table: []byte("x"), Roster: [][]byte{{0}}}, 0, priv, ct)
+			if err != nil {
+				t.Fatal(err)
+			}
+			share := sh.Bytes()[:crypto.PointSize] // x·A
+			for holder, b := range logs {
+				if bytes.Contains(b, share) {
+					t.Errorf("seat %d's log holds seat %d's decryption share x·A of the point an answer asked it to blame", holder, seat)
+				}
+			}
+		}
+	}
+	for _, b := range logs {
+		if entries, _ := ReadLog(bytes.NewReader(b)); len(entries) > 0 {
+			for _, e := range entries {
+				if e.Kind == KindBlame {
+					t.Errorf("%v: a blame was published for an answer every node could convict by itself", e)
+				}
+			}
+		}
+	}
 }

@@ -276,6 +276,15 @@ func (t *Table) applyAnswer(e *Entry) error {
 		return fmt.Errorf("malformed answer entry: %w", err)
 	}
 	p := t.peek
+	// Every node checks that the answerer knows the box's ephemeral secret: a box built on
+	// another point (the A of an undealt card) would make the peeker's blame publish its
+	// decryption share of that point. Such a box convicts its author at once; the peeker
+	// publishes nothing.
+	q, _ := t.game.PlayAt(p.index)
+	ctx := t.ctx.WithStep(stepPeek(t.game.Round(), p.index))
+	if err := crypto.VerifySealedBox(ctx, q.Seat, p.peeker, t.pubs[p.peeker], box); err != nil {
+		return fmt.Errorf("its sealed answer to seat %d's peek at card %d: %w", p.peeker, p.index, err)
+	}
 	p.box = box
 	if t.self != nil && t.self.seat == p.peeker {
 		card, err := t.openAnswer(p)
