@@ -32,21 +32,41 @@ type Report struct {
 // digest) and nothing else. opts are given to the game (to follow its events).
 func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
 	rep := &Report{Blamed: -1, At: -1, WaitingFor: -1}
-	entries, notes, rerr := ReadLogNotes(r)
-	if len(entries) == 0 {
-		if rerr == nil {
+	lr, err := NewLogReader(r)
+	if err != nil {
+		return nil, err
+	}
+	first, _, rerr := lr.Next()
+	if first == nil {
+		if rerr == nil || rerr == io.EOF {
 			rerr = errors.New("the log has no entries")
 		}
 		return nil, rerr
 	}
-	t, err := NewTable(entries[0], nil, opts...)
+	t, err := NewTable(first, nil, opts...)
 	if err != nil {
 		rep.Problem, rep.At = err.Error(), 0
 		return rep, nil
 	}
 	rep.Table = t.g.Name
-	for _, e := range entries[1:] {
-		err := t.Append(e)
+	// The log is read as it is checked, one record at a time: memory stays bounded by the
+	// table's own size, whatever the file holds.
+	var notes []*Note
+	for {
+		e, note, err := lr.Next()
+		if err == io.EOF {
+			rerr = nil
+			break
+		}
+		if err != nil {
+			rerr = err
+			break
+		}
+		if note != nil {
+			notes = append(notes, note)
+			continue
+		}
+		err = t.Append(e)
 		var v *Verdict
 		var gap *GapError
 		switch {
@@ -58,6 +78,8 @@ func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
 			rep.Problem, rep.At = fmt.Sprintf("entry %d is missing: the log goes from entry %d to entry %d", gap.Have, gap.Have-1, gap.Got), int64(gap.Have)
 		case errors.Is(err, ErrDuplicate):
 			rep.Problem, rep.At = fmt.Sprintf("entry %d appears twice", e.Seq), int64(e.Seq)
+		case errors.Is(err, ErrDone):
+			rep.Problem, rep.At = fmt.Sprintf("entry %d follows the end of the table (every seat had signed off)", e.Seq), int64(e.Seq)
 		default:
 			rep.Problem, rep.At = err.Error(), int64(e.Seq)
 		}

@@ -47,6 +47,102 @@ func (e *LogError) Unwrap() error { return e.Err }
 // ErrTruncated: the log ends in the middle of a record.
 var ErrTruncated = errors.New("the log is truncated: its last record is incomplete")
 
+// Bounds on what a log file may hold: no table's log comes near them, and a reader that meets
+// more stops with an error instead of growing without end (a device, a sparse or a forged file).
+const (
+	MaxLogBytes   = 64 << 20 // the whole file
+	MaxLogEntries = 1 << 16
+	maxLogNotes   = 64 // at most one per seat and verdict in practice
+)
+
+// A LogReader reads a log file one record at a time, in bounded memory: the largest record
+// it accepts is MaxEntrySize, and it stops with an error past MaxLogBytes or MaxLogEntries.
+type LogReader struct {
+	br      *bufio.Reader
+	rec     int   // the record about to be read (1-based)
+	off     int64 // its offset
+	entries int
+	notes   int
+	err     error
+}
+
+// NewLogReader checks the magic line and returns a reader positioned at the first record.
+func NewLogReader(r io.Reader) (*LogReader, error) {
+	br := bufio.NewReader(io.LimitReader(r, MaxLogBytes+1))
+	magic := make([]byte, len(LogMagic))
+	if n, err := io.ReadFull(br, magic); err != nil || string(magic) != LogMagic {
+		if n == 0 && err == io.EOF {
+			return nil, &LogError{Err: errors.New("the file is empty, not a corruption log")}
+		}
+		return nil, &LogError{Err: errors.New("not a corruption log (bad magic line)")}
+	}
+	return &LogReader{br: br, rec: 1, off: int64(len(LogMagic))}, nil
+}
+
+// Next returns the next record: an entry or a note (one of the two is nil). It returns io.EOF
+// at a clean end, and a *LogError for a bad, truncated or oversize record or file; after an
+// error it keeps returning it.
+func (lr *LogReader) Next() (*Entry, *Note, error) {
+	if lr.err != nil {
+		return nil, nil, lr.err
+	}
+	e, n, err := lr.next()
+	if err != nil {
+		lr.err = err
+	}
+	return e, n, err
+}
+
+func (lr *LogReader) fail(err error) error { return &LogError{lr.rec, lr.off, err} }
+
+func (lr *LogReader) next() (*Entry, *Note, error) {
+	var hdr [4]byte
+	n, err := io.ReadFull(lr.br, hdr[:])
+	if err == io.EOF {
+		return nil, nil, io.EOF
+	}
+	if err != nil {
+		return nil, nil, lr.fail(ErrTruncated)
+	}
+	size := binary.BigEndian.Uint32(hdr[:])
+	if size > MaxEntrySize {
+		return nil, nil, lr.fail(fmt.Errorf("record of %d bytes is larger than an entry can be", size))
+	}
+	if lr.off+int64(n)+int64(size)+4 > MaxLogBytes {
+		return nil, nil, lr.fail(fmt.Errorf("the log is longer than %d MiB: no table's log is that long", MaxLogBytes>>20))
+	}
+	buf := make([]byte, size+4)
+	if _, err := io.ReadFull(lr.br, buf); err != nil {
+		return nil, nil, lr.fail(ErrTruncated)
+	}
+	enc, sum := buf[:size], binary.BigEndian.Uint32(buf[size:])
+	if crc32.Checksum(enc, crcTable) != sum {
+		return nil, nil, lr.fail(errors.New("checksum mismatch: the record is corrupted"))
+	}
+	defer func() { lr.rec, lr.off = lr.rec+1, lr.off+int64(n)+int64(len(buf)) }()
+	if len(enc) > 0 && enc[0] == noteMagic {
+		if lr.notes++; lr.notes > maxLogNotes {
+			return nil, nil, lr.fail(fmt.Errorf("more than %d notes", maxLogNotes))
+		}
+		note, err := ParseNote(enc)
+		if err != nil {
+			return nil, nil, lr.fail(err)
+		}
+		return nil, note, nil
+	}
+	if lr.notes > 0 {
+		return nil, nil, lr.fail(errors.New("an entry after the notes that end a log"))
+	}
+	if lr.entries++; lr.entries > MaxLogEntries {
+		return nil, nil, lr.fail(fmt.Errorf("more than %d entries: no table's log is that long", MaxLogEntries))
+	}
+	e, err := ParseEntry(enc)
+	if err != nil {
+		return nil, nil, lr.fail(err)
+	}
+	return e, nil, nil
+}
+
 // ReadLog reads a log file's entries (notes are skipped). On a bad or truncated record it
 // returns the entries before it and a *LogError.
 func ReadLog(r io.Reader) ([]*Entry, error) {
@@ -56,56 +152,24 @@ func ReadLog(r io.Reader) ([]*Entry, error) {
 
 // ReadLogNotes reads a log file: its entries and the notes at its end.
 func ReadLogNotes(r io.Reader) ([]*Entry, []*Note, error) {
-	br := bufio.NewReader(r)
-	magic := make([]byte, len(LogMagic))
-	if n, err := io.ReadFull(br, magic); err != nil || string(magic) != LogMagic {
-		if n == 0 && err == io.EOF {
-			return nil, nil, &LogError{Err: errors.New("the file is empty, not a corruption log")}
-		}
-		return nil, nil, &LogError{Err: errors.New("not a corruption log (bad magic line)")}
+	lr, err := NewLogReader(r)
+	if err != nil {
+		return nil, nil, err
 	}
 	var entries []*Entry
 	var notes []*Note
-	off := int64(len(LogMagic))
-	for rec := 1; ; rec++ {
-		var hdr [4]byte
-		n, err := io.ReadFull(br, hdr[:])
-		if err == io.EOF {
+	for {
+		e, n, err := lr.Next()
+		switch {
+		case err == io.EOF:
 			return entries, notes, nil
+		case err != nil:
+			return entries, notes, err
+		case e != nil:
+			entries = append(entries, e)
+		default:
+			notes = append(notes, n)
 		}
-		if err != nil {
-			return entries, notes, &LogError{rec, off, ErrTruncated}
-		}
-		size := binary.BigEndian.Uint32(hdr[:])
-		if size > MaxEntrySize {
-			return entries, notes, &LogError{rec, off, fmt.Errorf("record of %d bytes is larger than an entry can be", size)}
-		}
-		buf := make([]byte, size+4)
-		if _, err := io.ReadFull(br, buf); err != nil {
-			return entries, notes, &LogError{rec, off, ErrTruncated}
-		}
-		enc, sum := buf[:size], binary.BigEndian.Uint32(buf[size:])
-		if crc32.Checksum(enc, crcTable) != sum {
-			return entries, notes, &LogError{rec, off, errors.New("checksum mismatch: the record is corrupted")}
-		}
-		at := off
-		off += int64(n) + int64(len(buf))
-		if len(enc) > 0 && enc[0] == noteMagic {
-			note, err := ParseNote(enc)
-			if err != nil {
-				return entries, notes, &LogError{rec, at, err}
-			}
-			notes = append(notes, note)
-			continue
-		}
-		if len(notes) > 0 {
-			return entries, notes, &LogError{rec, at, errors.New("an entry after the notes that end a log")}
-		}
-		e, err := ParseEntry(enc)
-		if err != nil {
-			return entries, notes, &LogError{rec, at, err}
-		}
-		entries = append(entries, e)
 	}
 }
 

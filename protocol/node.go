@@ -149,11 +149,7 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 	if err := g.Check(); err != nil {
 		return nil, err
 	}
-	seed, err := cfg.Store.TableSeed(cfg.Table)
-	if err != nil {
-		return nil, err
-	}
-	return &Node{cfg: cfg, self: NewSelf(cfg.Identity, seed), members: map[string]*hello{},
+	return &Node{cfg: cfg, self: NewSelf(cfg.Identity, [32]byte{}), members: map[string]*hello{},
 		heads: map[int]uint64{}, forkChecked: map[string]bool{}, warned: map[string]bool{}, inflight: map[string]bool{}, fetchedC: make(chan fetched, maxFetches), decisions: make(chan decision, 1), incoming: make(chan message, 256)}, nil
 }
 
@@ -215,14 +211,19 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 	}
 }
 
-// resume reloads the saved log, if any.
+// resume reloads the saved log, if any, and the secret seed beside it; a new log gets a new
+// seed.
 func (n *Node) resume() error {
 	entries, err := n.cfg.Store.LoadLog(n.cfg.Table)
 	if err != nil {
 		return err
 	}
 	if len(entries) == 0 {
-		return nil
+		n.self.Seed, err = n.cfg.Store.NewTableSeed(n.cfg.Table)
+		return err
+	}
+	if n.self.Seed, err = n.cfg.Store.TableSeed(n.cfg.Table); err != nil {
+		return err
 	}
 	t, err := NewTable(entries[0], n.self, n.gameOpts()...)
 	if err != nil {
@@ -656,6 +657,22 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 	t, err := NewTable(e, n.self, n.gameOpts()...)
 	if err != nil {
 		n.cfg.Logf("ignoring a genesis: %v", err)
+		return
+	}
+	// A table this node sat at before, whose log it no longer has: sitting again would derive
+	// its old secrets anew (a replayed genesis), so it never does.
+	if played, err := n.cfg.Store.Played(e.Table); err != nil || played {
+		if err == nil && !n.warned["played "+string(e.Table[:])] {
+			n.warned["played "+string(e.Table[:])] = true
+			n.cfg.Notef("refusing table %q (id %x): this node sat at it before and no longer has its log; it never sits at one table twice", g.Name, e.Table[:8])
+		}
+		if err != nil {
+			n.cfg.Logf("%v", err)
+		}
+		return
+	}
+	if err := n.cfg.Store.MarkPlayed(e.Table); err != nil {
+		n.cfg.Logf("%v", err)
 		return
 	}
 	if err := n.cfg.Store.Append(e, true); err != nil {

@@ -111,11 +111,11 @@ func recordGame(t *testing.T, n int, v engine.Variant, lbb bool, seed uint64) (*
 			}
 		}
 		secret(filepath.Join(dir, "identity"))
-		secret(filepath.Join(dir, "tables", "t", "seed"))
 		store, err := protocol.OpenStore(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
+		store.Rand = r // the table seed, drawn when the log starts
 		key, err := store.Identity()
 		if err != nil {
 			t.Fatal(err)

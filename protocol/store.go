@@ -1,34 +1,93 @@
 package protocol
 
 import (
+	"bufio"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 )
 
 // Store is a node's data directory:
 //
+//	DIR/lock              held (flock) by the one process using the directory; holds its pid
 //	DIR/identity          the node's ed25519 identity (its 32-byte seed), mode 0600
-//	DIR/tables/NAME/seed  the node's secret seed for table NAME, mode 0600
+//	DIR/played            the ids of every table this node has sat at, one a line (hex)
+//	DIR/tables/NAME/seed  the node's secret seed for its log of table NAME, mode 0600
 //	DIR/tables/NAME/log   the table's log file, appended as entries come
 //
 // Everything the node needs to resume after a crash is there: the log, and the seed from
-// which it rebuilds its secrets.
+// which it rebuilds its secrets. A new log always gets a new seed, and a table id this node
+// already sat at is never sat at again: a node that kept its directory but lost a log must not
+// derive the old game's secrets again (its old reveals published some of them).
+//
+// Only one process may use a data directory at a time: OpenStore takes an exclusive lock and
+// fails at once, naming the holder, when another process has it.
 type Store struct {
-	dir string
-	log *os.File
+	dir  string
+	log  *os.File
+	lock *os.File
+	// Rand is where new secrets come from (nil: crypto/rand). Tests set it to be repeatable.
+	Rand io.Reader
 }
 
-// OpenStore opens (creating if needed) a data directory.
+// ErrLocked: another process uses the data directory.
+var ErrLocked = errors.New("the data directory is in use by another corruption process")
+
+// OpenStore opens (creating if needed) a data directory and locks it for this process.
 func OpenStore(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("cannot create data directory: %w", err)
 	}
-	return &Store{dir: dir}, nil
+	s := &Store{dir: dir}
+	if err := s.takeLock(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// takeLock takes the directory's lock (an flock on DIR/lock, released by Close or at exit).
+func (s *Store) takeLock() error {
+	if s.lock != nil {
+		return nil
+	}
+	path := filepath.Join(s.dir, "lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("cannot lock the data directory: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		holder := ""
+		if b, rerr := os.ReadFile(path); rerr == nil {
+			if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil {
+				holder = fmt.Sprintf(" (process %d)", pid)
+			}
+		}
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return fmt.Errorf("%s: %w%s: stop it, or give this node another --data", s.dir, ErrLocked, holder)
+		}
+		return fmt.Errorf("cannot lock the data directory %s: %w", s.dir, err)
+	}
+	f.Truncate(0)
+	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	s.lock = f
+	return nil
+}
+
+func (s *Store) rand() io.Reader {
+	if s.Rand != nil {
+		return s.Rand
+	}
+	return rand.Reader
 }
 
 // Identity loads the node's identity key, creating it on first use.
@@ -40,13 +99,69 @@ func (s *Store) Identity() (ed25519.PrivateKey, error) {
 	return ed25519.NewKeyFromSeed(seed[:]), nil
 }
 
-// TableSeed loads the node's secret seed for a table, creating it on first use.
+// TableSeed loads the node's secret seed for its saved log of a table. It fails when there is
+// none: a seed is only ever made with a new log (NewTableSeed).
 func (s *Store) TableSeed(name string) ([32]byte, error) {
 	dir, err := s.tableDir(name)
 	if err != nil {
 		return [32]byte{}, err
 	}
-	return s.secret(filepath.Join(dir, "seed"))
+	path := filepath.Join(dir, "seed")
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return [32]byte{}, fmt.Errorf("%s: the saved log of table %q has no secret seed beside it: it cannot be resumed", path, name)
+	}
+	return readSecret(path, b, err)
+}
+
+// NewTableSeed makes a fresh secret seed for a new log of a table, replacing any old one.
+func (s *Store) NewTableSeed(name string) ([32]byte, error) {
+	var v [32]byte
+	dir, err := s.tableDir(name)
+	if err != nil {
+		return v, err
+	}
+	if _, err := io.ReadFull(s.rand(), v[:]); err != nil {
+		return v, fmt.Errorf("cannot draw a table seed: %w", err)
+	}
+	return v, writeFileSync(filepath.Join(dir, "seed"), v[:], 0o600)
+}
+
+// Played reports whether this node has sat at the table with this id before.
+func (s *Store) Played(id [32]byte) (bool, error) {
+	f, err := os.Open(filepath.Join(s.dir, "played"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	want := hex.EncodeToString(id[:])
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if sc.Text() == want {
+			return true, nil
+		}
+	}
+	return false, sc.Err()
+}
+
+// MarkPlayed records, durably, that this node sits at the table with this id.
+func (s *Store) MarkPlayed(id [32]byte) error {
+	f, err := os.OpenFile(filepath.Join(s.dir, "played"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(hex.EncodeToString(id[:]) + "\n"); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func (s *Store) tableDir(name string) (string, error) {
@@ -59,44 +174,51 @@ func (s *Store) tableDir(name string) (string, error) {
 
 // secret reads a 32-byte secret file, or creates it with fresh randomness, synced to disk.
 func (s *Store) secret(path string) ([32]byte, error) {
-	var v [32]byte
 	b, err := os.ReadFile(path)
-	if err == nil {
-		if len(b) != len(v) {
-			return v, fmt.Errorf("%s: %d bytes, want %d (the file is damaged)", path, len(b), len(v))
-		}
-		copy(v[:], b)
-		return v, nil
+	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return readSecret(path, b, err)
 	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return v, err
-	}
-	if _, err := rand.Read(v[:]); err != nil {
+	var v [32]byte
+	if _, err := io.ReadFull(s.rand(), v[:]); err != nil {
 		return v, err
 	}
 	return v, writeFileSync(path, v[:], 0o600)
 }
 
+func readSecret(path string, b []byte, err error) ([32]byte, error) {
+	var v [32]byte
+	if err != nil {
+		return v, err
+	}
+	if len(b) != len(v) {
+		return v, fmt.Errorf("%s: %d bytes, want %d (the file is damaged)", path, len(b), len(v))
+	}
+	copy(v[:], b)
+	return v, nil
+}
+
 // writeFileSync writes a file whole and durably: a temporary file, fsync, rename, fsync of the
 // directory.
 func writeFileSync(path string, data []byte, mode os.FileMode) error {
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
+	tmp := f.Name()
+	if err = f.Chmod(mode); err == nil {
+		_, err = f.Write(data)
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
+	if err == nil {
+		err = f.Sync()
 	}
-	if err := f.Close(); err != nil {
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	if d, err := os.Open(filepath.Dir(path)); err == nil {
@@ -145,8 +267,12 @@ func (s *Store) rewrite(path string, entries []*Entry) error {
 	return writeFileSync(path, b, 0o600)
 }
 
-// OpenLog opens a table's log for appending (creating it with its magic line).
+// OpenLog opens a table's log for appending (creating it with its magic line), taking the
+// directory's lock again if Close released it.
 func (s *Store) OpenLog(name string) error {
+	if err := s.takeLock(); err != nil {
+		return err
+	}
 	dir, err := s.tableDir(name)
 	if err != nil {
 		return err
@@ -196,12 +322,16 @@ func (s *Store) AppendNote(n *Note) error {
 // LogPath is the path of a table's log file.
 func (s *Store) LogPath(name string) string { return filepath.Join(s.dir, "tables", name, "log") }
 
-// Close closes the log.
+// Close closes the log and releases the directory's lock.
 func (s *Store) Close() error {
-	if s.log == nil {
-		return nil
+	var err error
+	if s.log != nil {
+		err = s.log.Close()
+		s.log = nil
 	}
-	err := s.log.Close()
-	s.log = nil
+	if s.lock != nil {
+		s.lock.Close() // releases the flock
+		s.lock = nil
+	}
 	return err
 }
