@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -31,6 +32,15 @@ func auditCommand() *cli.Command {
 			}
 			rep, err := auditFile(c.Args().First())
 			if err != nil {
+				if c.Bool("json") {
+					// Every error is a report too, so that a script reading the JSON never
+					// meets plain text: a file that is no log at all blames nobody.
+					rep = &protocol.Report{Problem: err.Error(), Blamed: -1, WaitingFor: -1, At: -1}
+					rep.Seat = -1
+					if jerr := json.NewEncoder(c.App.Writer).Encode(rep); jerr != nil {
+						return jerr
+					}
+				}
 				return cli.Exit(err.Error(), 1)
 			}
 			if c.Bool("json") {
@@ -54,8 +64,15 @@ func auditCommand() *cli.Command {
 }
 
 func auditFile(path string, opts ...engine.Option) (*protocol.Report, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot read log: %v", err)
+	case st.IsDir():
 		return nil, fmt.Errorf("%s is a directory, not a log file", path)
+	case !st.Mode().IsRegular():
+		// A FIFO would block, a device never end: a log is a file.
+		return nil, fmt.Errorf("%s is not a regular file (%s), not a log file", path, fileKind(st.Mode()))
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -72,12 +89,31 @@ func auditFile(path string, opts ...engine.Option) (*protocol.Report, error) {
 	return rep, nil
 }
 
-// looksLikeScript reports whether a file starts like JSON.
+// fileKind names a file mode's type in words.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
+}
+
+// looksLikeScript reports whether a file starts like JSON (it reads the first 4 KiB only).
 func looksLikeScript(path string) bool {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
+	defer f.Close()
+	b := make([]byte, 4096)
+	n, _ := io.ReadFull(f, b)
+	b = b[:n]
 	for _, c := range b {
 		switch c {
 		case ' ', '\t', '\n', '\r':

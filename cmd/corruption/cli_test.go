@@ -129,7 +129,6 @@ func TestUsageErrors(t *testing.T) {
 		{"audit two files", []string{"audit", empty, notLog}, 2, []string{"LOG"}},
 		{"audit missing file", []string{"audit", missing}, 1, []string{missing, "no such file"}},
 		{"audit empty file", []string{"audit", empty}, 1, []string{empty, "empty"}},
-		{"audit empty file json", []string{"audit", "--json", empty}, 1, []string{empty, "empty"}},
 		{"audit not a log", []string{"audit", notLog}, 1, []string{notLog, "not a corruption log"}},
 		{"audit no entries", []string{"audit", magicOnly}, 1, []string{magicOnly, "no entries"}},
 		{"audit directory", []string{"audit", dir}, 1, []string{dir, "directory"}},

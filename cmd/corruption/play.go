@@ -150,6 +150,9 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 	if pc.timeout < time.Second {
 		return pc, usageError("--timeout: %v is too short (at least 1s)", pc.timeout)
 	}
+	if err := checkOut(pc.out); err != nil {
+		return pc, usageError("--out: %v", err)
+	}
 	return pc, nil
 }
 
