@@ -1,20 +1,37 @@
 #!/usr/bin/env bash
-# The project's test command (see README.md). Runs vet, the whole test suite, and a short run of
-# every fuzz target. FUZZTIME sets each target's budget: a count of executions by default
-# (a wall-clock -fuzztime races Go 1.26's fuzz coordinator at its deadline, golang/go#75804, and
-# fails without a finding on a loaded machine). Fuzz longer with, e.g.,
+# The project's test command (see README.md). Checks that go.mod is tidy, runs vet and
+# staticcheck, the whole test suite, the concurrent packages again under the race detector,
+# and a short run of every fuzz target. FUZZTIME sets each target's budget: a count of
+# executions by default (a wall-clock -fuzztime races Go 1.26's fuzz coordinator at its
+# deadline, golang/go#75804, and fails without a finding on a loaded machine). Fuzz longer
+# with, e.g.,
 #   FUZZTIME=2000000x ./scripts/test.sh     or     FUZZTIME=10m ./scripts/test.sh
-# and only the fuzz targets with FUZZ_ONLY=1.
+# and only the fuzz targets with FUZZ_ONLY=1. NO_RACE=1 skips the race pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FUZZTIME="${FUZZTIME:-5000x}"
+STATICCHECK="honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 
 if [ -z "${FUZZ_ONLY:-}" ]; then
+  echo "== go mod tidy -diff"
+  go mod tidy -diff
+
   echo "== go vet"
   go vet ./...
 
+  echo "== staticcheck"
+  go run "$STATICCHECK" ./...
+
   echo "== go test"
   go test -count=1 -timeout 20m ./...
+
+  if [ -z "${NO_RACE:-}" ]; then
+    # The packages with goroutines of their own: nodes, the network layer, the page server
+    # and the command's sessions. -short leaves out the slowest network games, which the
+    # plain pass above has run.
+    echo "== go test -race (concurrent packages)"
+    go test -race -short -count=1 -timeout 20m ./protocol/... ./p2p/... ./ui/... ./cmd/...
+  fi
 fi
 
 echo "== fuzz (each target for $FUZZTIME)"
