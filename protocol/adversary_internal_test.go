@@ -24,8 +24,8 @@ import (
 	"time"
 
 	"corruption/crypto"
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/protocol/memnet"
 )
 
@@ -181,7 +181,7 @@ type advCheater struct {
 // advPending is a forged face-down commitment waiting for its reveal.
 type advPending struct {
 	index, round, pos int
-	card              engine.Card
+	card              corruption.Card
 }
 
 func (c *advCheater) publish(ctx context.Context, data []byte) error {
@@ -341,10 +341,10 @@ func (c *advCheater) before(e *Entry) (*Table, error) {
 // advPlayer makes a seat's decisions: steer first (if it says so), else the bot.
 type advPlayer struct {
 	b     bot.Bot
-	steer func(v engine.View) (engine.Move, bool)
+	steer func(v corruption.View) (corruption.Move, bool)
 }
 
-func (p advPlayer) Decide(_ context.Context, v engine.View) (engine.Move, error) {
+func (p advPlayer) Decide(_ context.Context, v corruption.View) (corruption.Move, error) {
 	if p.steer != nil {
 		if m, ok := p.steer(v); ok {
 			return m, nil
@@ -358,7 +358,7 @@ type advScenario struct {
 	name     string
 	players  int
 	cheater  int // the cheating seat (-1: none, e.g. a junk flood from outside the table)
-	variant  engine.Variant
+	variant  corruption.Variant
 	lbb      bool
 	timeout  time.Duration // the table's timeout (short when a silence is expected)
 	faults   memnet.Faults
@@ -366,9 +366,9 @@ type advScenario struct {
 	forge    func(c *advCheater, e *Entry) ([]advSend, error)
 	setup    func(c *advCheater) // more wrapping (heads, poison) before the game
 	// steer steers the cheater's player (seat) towards the situation its cheat needs.
-	steer func(c *advCheater) func(v engine.View) (engine.Move, bool)
+	steer func(c *advCheater) func(v corruption.View) (corruption.Move, bool)
 	// honest steers the honest players (a legal choice, e.g. peeking at the cheater's cards).
-	honest func(cheater int) func(v engine.View) (engine.Move, bool)
+	honest func(cheater int) func(v corruption.View) (corruption.Move, bool)
 }
 
 // advLogf is a node's log: shown with -v when ADVLOG is set (the nodes say a lot).
@@ -607,7 +607,7 @@ func advFaceDown(_ *advCheater, e *Entry) bool {
 func advDeckBefore(t *Table, e *Entry) (crypto.Deck, error) {
 	prev := t.entries[e.Seq-1]
 	if prev.Kind != KindShuffle {
-		return crypto.CanonicalDeck(engine.NumContracts)
+		return crypto.CanonicalDeck(corruption.NumContracts)
 	}
 	b, err := parseShuffleBody(prev.Body)
 	if err != nil {
@@ -617,11 +617,11 @@ func advDeckBefore(t *Table, e *Entry) (crypto.Deck, error) {
 }
 
 // advOtherCard is a card other than c.
-func advOtherCard(c engine.Card) engine.Card {
-	if c == engine.Bribe1000 {
-		return engine.Bribe2000
+func advOtherCard(c corruption.Card) corruption.Card {
+	if c == corruption.Bribe1000 {
+		return corruption.Bribe2000
 	}
-	return engine.Bribe1000
+	return corruption.Bribe1000
 }
 
 // advReplace sends f instead of e and serves it too; the honest nodes must convict the
@@ -835,7 +835,7 @@ func advOpenOther(c *advCheater, e *Entry) ([]advSend, error) {
 // must refuse when it is revealed) instead of the card the node placed, carries on as if
 // nothing happened, and opens it to that card at its reveal: the honest nodes must convict it
 // at the reveal.
-func advCommitCheat(choose func(c *advCheater, g *engine.State, p engine.Play) (engine.Card, bool)) advForge {
+func advCommitCheat(choose func(c *advCheater, g *corruption.State, p corruption.Play) (corruption.Card, bool)) advForge {
 	return func(c *advCheater, e *Entry) ([]advSend, error) {
 		t := c.node.table
 		switch {
@@ -884,10 +884,10 @@ func advCommitCheat(choose func(c *advCheater, g *engine.State, p engine.Play) (
 }
 
 // advPlacedTwice: a card it already placed this round.
-func advPlacedTwice(c *advCheater, g *engine.State, p engine.Play) (engine.Card, bool) {
+func advPlacedTwice(c *advCheater, g *corruption.State, p corruption.Play) (corruption.Card, bool) {
 	for i := 1; i < g.NumPlays(); i++ {
 		q, _ := g.PlayAt(i)
-		if q.Seat == c.seat && q.Card != engine.CardUnknown && q.Card != engine.Reporter && q.Card != p.Card {
+		if q.Seat == c.seat && q.Card != corruption.CardUnknown && q.Card != corruption.Reporter && q.Card != p.Card {
 			return q.Card, true
 		}
 	}
@@ -895,12 +895,12 @@ func advPlacedTwice(c *advCheater, g *engine.State, p engine.Play) (engine.Card,
 }
 
 // advSwissCharacter: a character it holds, on the Swiss account it placed a bribe on.
-func advSwissCharacter(c *advCheater, g *engine.State, p engine.Play) (engine.Card, bool) {
+func advSwissCharacter(c *advCheater, g *corruption.State, p corruption.Play) (corruption.Card, bool) {
 	if !p.Spot.IsSwiss() {
 		return 0, false
 	}
 	for _, card := range g.Hand(c.seat) {
-		if card >= engine.DA {
+		if card >= corruption.DA {
 			return card, true
 		}
 	}
@@ -908,45 +908,45 @@ func advSwissCharacter(c *advCheater, g *engine.State, p engine.Play) (engine.Ca
 }
 
 // advUsedEarlier: a district attorney or hit man it played in an earlier round.
-func advUsedEarlier(c *advCheater, g *engine.State, p engine.Play) (engine.Card, bool) {
+func advUsedEarlier(c *advCheater, g *corruption.State, p corruption.Play) (corruption.Card, bool) {
 	if g.Round() < 2 {
 		return 0, false
 	}
 	da, _, hit := g.CharactersLeft(c.seat)
 	switch {
 	case da == 0:
-		return engine.DA, true
+		return corruption.DA, true
 	case hit == 0:
-		return engine.HitMan, true
+		return corruption.HitMan, true
 	}
 	return 0, false
 }
 
 // advSteerSwiss has the cheater put a bribe on a Swiss account whenever it holds a character.
-func advSteerSwiss(*advCheater) func(engine.View) (engine.Move, bool) {
-	return func(v engine.View) (engine.Move, bool) {
+func advSteerSwiss(*advCheater) func(corruption.View) (corruption.Move, bool) {
+	return func(v corruption.View) (corruption.Move, bool) {
 		d := v.Next()
-		if d.Kind != engine.DecidePlace || d.Seat != v.Seat() {
-			return engine.Move{}, false
+		if d.Kind != corruption.DecidePlace || d.Seat != v.Seat() {
+			return corruption.Move{}, false
 		}
 		hand := v.Hand()
 		if !slicesContainsChar(hand) {
-			return engine.Move{}, false
+			return corruption.Move{}, false
 		}
 		for _, card := range hand {
-			for b := engine.Body(0); b < engine.NumBodies; b++ {
-				if card < engine.DA && v.CanPlay(card, engine.SwissSpot(b)) == nil {
-					return engine.Move{Kind: engine.MovePlace, Seat: v.Seat(), Card: card, Spot: engine.SwissSpot(b)}, true
+			for b := corruption.Body(0); b < corruption.NumBodies; b++ {
+				if card < corruption.DA && v.CanPlay(card, corruption.SwissSpot(b)) == nil {
+					return corruption.Move{Kind: corruption.MovePlace, Seat: v.Seat(), Card: card, Spot: corruption.SwissSpot(b)}, true
 				}
 			}
 		}
-		return engine.Move{}, false
+		return corruption.Move{}, false
 	}
 }
 
-func slicesContainsChar(hand []engine.Card) bool {
+func slicesContainsChar(hand []corruption.Card) bool {
 	for _, c := range hand {
-		if c >= engine.DA {
+		if c >= corruption.DA {
 			return true
 		}
 	}
@@ -954,36 +954,36 @@ func slicesContainsChar(hand []engine.Card) bool {
 }
 
 // advSteerCharacters has the cheater play its district attorney and hit man in round 1.
-func advSteerCharacters(*advCheater) func(engine.View) (engine.Move, bool) {
-	return func(v engine.View) (engine.Move, bool) {
+func advSteerCharacters(*advCheater) func(corruption.View) (corruption.Move, bool) {
+	return func(v corruption.View) (corruption.Move, bool) {
 		d := v.Next()
-		if d.Kind != engine.DecidePlace || d.Seat != v.Seat() || v.Round() != 1 {
-			return engine.Move{}, false
+		if d.Kind != corruption.DecidePlace || d.Seat != v.Seat() || v.Round() != 1 {
+			return corruption.Move{}, false
 		}
-		for _, card := range []engine.Card{engine.DA, engine.HitMan} {
+		for _, card := range []corruption.Card{corruption.DA, corruption.HitMan} {
 			for _, ct := range v.Table() {
-				if v.CanPlay(card, engine.ContractSpot(ct)) == nil {
-					return engine.Move{Kind: engine.MovePlace, Seat: v.Seat(), Card: card, Spot: engine.ContractSpot(ct)}, true
+				if v.CanPlay(card, corruption.ContractSpot(ct)) == nil {
+					return corruption.Move{Kind: corruption.MovePlace, Seat: v.Seat(), Card: card, Spot: corruption.ContractSpot(ct)}, true
 				}
 			}
 		}
-		return engine.Move{}, false
+		return corruption.Move{}, false
 	}
 }
 
 // advPeekAtCheater has honest players spend their peeks on the cheater's face-down cards.
-func advPeekAtCheater(cheater int) func(engine.View) (engine.Move, bool) {
-	return func(v engine.View) (engine.Move, bool) {
+func advPeekAtCheater(cheater int) func(corruption.View) (corruption.Move, bool) {
+	return func(v corruption.View) (corruption.Move, bool) {
 		d := v.Next()
-		if d.Kind != engine.DecidePlace || d.Seat != v.Seat() || !d.CanPeek {
-			return engine.Move{}, false
+		if d.Kind != corruption.DecidePlace || d.Seat != v.Seat() || !d.CanPeek {
+			return corruption.Move{}, false
 		}
 		for _, i := range v.Peekable() {
 			if p, ok := v.Play(i); ok && p.Seat == cheater {
-				return engine.Move{Kind: engine.MovePeek, Seat: v.Seat(), Index: i}, true
+				return corruption.Move{Kind: corruption.MovePeek, Seat: v.Seat(), Index: i}, true
 			}
 		}
-		return engine.Move{}, false
+		return corruption.Move{}, false
 	}
 }
 
@@ -1067,7 +1067,7 @@ func advPoisonSync(c *advCheater) {
 
 func advScenarios() []advScenario {
 	std := func(name string, players, cheater int, forge advForge) advScenario {
-		return advScenario{name: name, players: players, cheater: cheater, variant: engine.Standard,
+		return advScenario{name: name, players: players, cheater: cheater, variant: corruption.Standard,
 			timeout: 2 * time.Second, forge: forge}
 	}
 	faulty := memnet.Faults{Drop: 0.05, Duplicate: 0.05, Reorder: 0.1, MaxDelay: 2 * time.Millisecond}
@@ -1077,7 +1077,7 @@ func advScenarios() []advScenario {
 		return sc
 	}
 	completes := func(sc advScenario) advScenario { sc.complete = true; return sc }
-	steered := func(sc advScenario, steer func(*advCheater) func(engine.View) (engine.Move, bool)) advScenario {
+	steered := func(sc advScenario, steer func(*advCheater) func(corruption.View) (corruption.Move, bool)) advScenario {
 		sc.steer = steer
 		return sc
 	}
@@ -1180,7 +1180,7 @@ func AdvSecrets(genesis *Entry, identity ed25519.PrivateKey, seed [32]byte) (map
 	out := map[string][]byte{"elgamal key": k.Bytes()}
 	labels := []string{"elgamal key", "key proof", "shuffle"}
 	for r := 1; r <= 4; r++ {
-		for c := range engine.ContractsPerDeal {
+		for c := range corruption.ContractsPerDeal {
 			labels = append(labels, fmt.Sprintf("share %d %d", r, c))
 		}
 	}

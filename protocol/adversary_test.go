@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/protocol"
 	"corruption/protocol/memnet"
 )
@@ -44,7 +44,7 @@ func specBytes(b, p []byte) []byte {
 }
 
 // specHelloMsg is a validly signed hello from key for table name.
-func specHelloMsg(name string, players int, v engine.Variant, lbb bool, player string, key ed25519.PrivateKey) []byte {
+func specHelloMsg(name string, players int, v corruption.Variant, lbb bool, player string, key ed25519.PrivateKey) []byte {
 	var f []byte
 	f = specBytes(f, []byte(name))
 	f = append(f, byte(players), byte(v))
@@ -148,7 +148,7 @@ func (j *junk) forge() (string, []byte) {
 		return "head ahead", specHeadMsg(last.Table, j.rng.IntN(4), last.Seq+1+uint64(j.rng.IntN(1000)), hash, hash)
 	case 8:
 		_, key, _ := ed25519.GenerateKey(j)
-		return "hello from a stranger", specHelloMsg("t", 4, engine.Standard, true, "stranger", key)
+		return "hello from a stranger", specHelloMsg("t", 4, corruption.Standard, true, "stranger", key)
 	case 9:
 		return "bad hello", append([]byte{specHello}, j.random(j.rng.IntN(200))...)
 	case 10:
@@ -195,14 +195,14 @@ func playWithOutsider(t *testing.T, j *junk, timeout time.Duration, seed uint64)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[i].out, runs[i].err = runFaultNode(ctx, net.Node(fmt.Sprintf("n%d", i)), runs[i].dir, n, engine.Standard, true, timeout, seed+uint64(i), nil)
+			runs[i].out, runs[i].err = runFaultNode(ctx, net.Node(fmt.Sprintf("n%d", i)), runs[i].dir, n, corruption.Standard, true, timeout, seed+uint64(i), nil)
 		}()
 	}
 	wg.Wait()
 	return runs
 }
 
-func runFaultNode(ctx context.Context, nw protocol.Network, dir string, n int, v engine.Variant, lbb bool, timeout time.Duration, seed uint64, onEvent func(engine.Event)) (*protocol.Outcome, error) {
+func runFaultNode(ctx context.Context, nw protocol.Network, dir string, n int, v corruption.Variant, lbb bool, timeout time.Duration, seed uint64, onEvent func(corruption.Event)) (*protocol.Outcome, error) {
 	store, err := protocol.OpenStore(dir)
 	if err != nil {
 		return nil, err
@@ -228,7 +228,7 @@ func runFaultNode(ctx context.Context, nw protocol.Network, dir string, n int, v
 // entries, entries and heads ahead of the log, hellos, oversize messages, replays, forged next
 // entries) and every fetch with a lying batch. The game must complete identically.
 func TestJunkFlood(t *testing.T) {
-	f, _ := newFixture(t, 4, engine.Standard, true, 77)
+	f, _ := newFixture(t, 4, corruption.Standard, true, 77)
 	j := &junk{rng: rand.New(rand.NewPCG(5, 6)), other: f.run(t), perMsg: 5}
 	runs := playWithOutsider(t, j, 20*time.Second, 40)
 	checkSame(t, runs)
@@ -289,7 +289,7 @@ func (s *slowNet) stop() {
 // faultPlan is one seeded run of TestFaultsAtScale.
 type faultPlan struct {
 	n       int
-	variant engine.Variant
+	variant corruption.Variant
 	lbb     bool
 	faults  memnet.Faults
 	// a partition starting at node 0's event partAt (0: none), healing after partFor
@@ -308,11 +308,11 @@ type faultPlan struct {
 func newFaultPlan(seed uint64) faultPlan {
 	r := rand.New(rand.NewPCG(seed, 0xfa017))
 	pick := func(xs ...float64) float64 { return xs[r.IntN(len(xs))] }
-	p := faultPlan{n: 3 + r.IntN(2), variant: engine.Variant(r.IntN(4)), slow: -1, kill: -1}
+	p := faultPlan{n: 3 + r.IntN(2), variant: corruption.Variant(r.IntN(4)), slow: -1, kill: -1}
 	if r.IntN(5) == 0 {
 		p.n = 5
 	}
-	p.lbb = p.variant != engine.Closed && r.IntN(2) == 0
+	p.lbb = p.variant != corruption.Closed && r.IntN(2) == 0
 	p.faults = memnet.Faults{Drop: pick(0, 0.02, 0.1, 0.2), Duplicate: pick(0, 0.05, 0.2), Reorder: pick(0, 0.1, 0.3),
 		MaxDelay: time.Duration(pick(0, 1, 5)) * time.Millisecond, RequestDrop: pick(0, 0, 0.1)}
 	if r.IntN(3) == 0 {
@@ -387,7 +387,7 @@ func playFaulty(t *testing.T, p faultPlan, seed uint64, tally *faultTally) []nod
 		go func() {
 			defer wg.Done()
 			events := 0 // this node's game events, counted across its restart
-			hook := func(engine.Event) {
+			hook := func(corruption.Event) {
 				events++
 				mu.Lock()
 				defer mu.Unlock()
@@ -398,7 +398,7 @@ func playFaulty(t *testing.T, p faultPlan, seed uint64, tally *faultTally) []nod
 			}
 			if i == p.kill {
 				kctx, kill := context.WithCancel(ctx)
-				out, err := runFaultNode(kctx, endpoint(), runs[i].dir, p.n, p.variant, p.lbb, 10*time.Second, seed+uint64(i), func(ev engine.Event) {
+				out, err := runFaultNode(kctx, endpoint(), runs[i].dir, p.n, p.variant, p.lbb, 10*time.Second, seed+uint64(i), func(ev corruption.Event) {
 					if hook(ev); events == p.killAt {
 						kill()
 					}
@@ -595,7 +595,7 @@ func TestLongPartition(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			events := 0
-			runs[i].out, runs[i].err = runFaultNode(ctx, net.Node(fmt.Sprintf("n%d", i)), runs[i].dir, n, engine.Standard, false, 1500*time.Millisecond, uint64(i), func(engine.Event) {
+			runs[i].out, runs[i].err = runFaultNode(ctx, net.Node(fmt.Sprintf("n%d", i)), runs[i].dir, n, corruption.Standard, false, 1500*time.Millisecond, uint64(i), func(corruption.Event) {
 				if events++; events == 40 {
 					once.Do(func() { net.Partition(sides...) })
 				}

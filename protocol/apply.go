@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"corruption/crypto"
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // The step labels that bind each proof to its place in the game.
@@ -36,13 +36,13 @@ func (t *Table) apply(e *Entry) error {
 		if err != nil {
 			return err
 		}
-		return t.play(engine.Move{Kind: engine.MoveFaceUp, Seat: e.Seat, Positions: engine.Positions(v)})
+		return t.play(corruption.Move{Kind: corruption.MoveFaceUp, Seat: e.Seat, Positions: corruption.Positions(v)})
 	case KindPeek:
 		i, err := parseU8(e.Body, "peek entry")
 		if err != nil {
 			return err
 		}
-		if err := t.play(engine.Move{Kind: engine.MovePeek, Seat: e.Seat, Index: i}); err != nil {
+		if err := t.play(corruption.Move{Kind: corruption.MovePeek, Seat: e.Seat, Index: i}); err != nil {
 			return err
 		}
 		t.peek = &pendingPeek{peeker: e.Seat, index: i}
@@ -79,7 +79,7 @@ func (t *Table) apply(e *Entry) error {
 }
 
 // play applies one engine move; the engine's refusal is the author's fault.
-func (t *Table) play(m engine.Move) error {
+func (t *Table) play(m corruption.Move) error {
 	if err := t.game.Apply(m); err != nil {
 		return err
 	}
@@ -128,8 +128,8 @@ func (t *Table) applyRandom(e *Entry) error {
 	if err != nil {
 		return err
 	}
-	opts := append([]engine.Option{engine.WithHiddenCards()}, t.opts...)
-	t.game, err = engine.New(t.g.EngineConfig(first), opts...)
+	opts := append([]corruption.Option{corruption.WithHiddenCards()}, t.opts...)
+	t.game, err = corruption.New(t.g.EngineConfig(first), opts...)
 	if err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func (t *Table) applyShuffle(e *Entry) error {
 // dealt is the slice of the encrypted deck dealt this round.
 func (t *Table) dealt() crypto.Deck {
 	r := t.game.Round()
-	return t.deck[(r-1)*engine.ContractsPerDeal : r*engine.ContractsPerDeal]
+	return t.deck[(r-1)*corruption.ContractsPerDeal : r*corruption.ContractsPerDeal]
 }
 
 func (t *Table) applyShares(e *Entry) error {
@@ -175,18 +175,18 @@ func (t *Table) applyShares(e *Entry) error {
 	if len(t.shares) < len(t.keys) {
 		return nil
 	}
-	var m engine.Move
-	m.Kind = engine.MoveDeal
+	var m corruption.Move
+	m.Kind = corruption.MoveDeal
 	for k := range cards {
 		col := make([]*crypto.Share, len(t.shares))
 		for seat := range t.shares {
 			col[seat] = t.shares[seat][k]
 		}
-		i, err := crypto.DecodeCard(crypto.CombineShares(&cards[k], col), engine.NumContracts)
+		i, err := crypto.DecodeCard(crypto.CombineShares(&cards[k], col), corruption.NumContracts)
 		if err != nil {
 			return fmt.Errorf("contract %d of the deal decrypts to no contract: %w", k+1, err)
 		}
-		m.Deal[k] = engine.Contract(i)
+		m.Deal[k] = corruption.Contract(i)
 	}
 	t.shares = nil
 	return t.play(m)
@@ -209,9 +209,9 @@ func (t *Table) applyPlace(e *Entry) error {
 	case !b.faceUp && wantUp:
 		return fmt.Errorf("it hid its card %d of round %d, which is played face up", pos, g.Round())
 	}
-	m := engine.Move{Kind: engine.MovePlace, Seat: e.Seat, Spot: b.spot, Card: b.card}
+	m := corruption.Move{Kind: corruption.MovePlace, Seat: e.Seat, Spot: b.spot, Card: b.card}
 	if !b.faceUp {
-		m.Card = engine.CardUnknown
+		m.Card = corruption.CardUnknown
 		if t.self != nil && t.self.seat == e.Seat {
 			m.Card = t.self.cardBehind(t, g.Round(), pos, b.commit)
 		}
@@ -241,18 +241,18 @@ func (t *Table) applyReveal(e *Entry) error {
 		return fmt.Errorf("it revealed cards %v, but its face-down cards are %v", b.indexes, want)
 	}
 	ctx := t.ctx.WithStep(stepCards)
-	moves := make([]engine.Move, len(want))
+	moves := make([]corruption.Move, len(want))
 	for k, i := range want {
 		p, _ := g.PlayAt(i)
 		raw, err := crypto.VerifyOpening(ctx, e.Seat, g.Round(), p.Pos, t.commitments[i-1], b.openings[k])
 		if err != nil {
 			return fmt.Errorf("card %d: %w", i, err)
 		}
-		card, err := engine.ParseCard(string(raw))
+		card, err := corruption.ParseCard(string(raw))
 		if err != nil {
 			return fmt.Errorf("card %d opens to no card: %w", i, err)
 		}
-		moves[k] = engine.Move{Kind: engine.MoveReveal, Seat: e.Seat, Index: i, Card: card}
+		moves[k] = corruption.Move{Kind: corruption.MoveReveal, Seat: e.Seat, Index: i, Card: card}
 	}
 	// All or nothing: try the reveals on a copy first.
 	trial := g.Clone()
@@ -299,7 +299,7 @@ func (t *Table) applyAnswer(e *Entry) error {
 
 // openAnswer is the peeker's check of the answer to its peek: the box opens with its key, and
 // holds an opening of the peeked card's commitment.
-func (t *Table) openAnswer(p *pendingPeek) (engine.Card, error) {
+func (t *Table) openAnswer(p *pendingPeek) (corruption.Card, error) {
 	priv, err := t.self.elgamalKey()
 	if err != nil {
 		return 0, err
@@ -314,7 +314,7 @@ func (t *Table) openAnswer(p *pendingPeek) (engine.Card, error) {
 }
 
 // checkAnswer checks that msg is an opening of the peeked card's commitment, and reads it.
-func (t *Table) checkAnswer(p *pendingPeek, msg []byte) (engine.Card, error) {
+func (t *Table) checkAnswer(p *pendingPeek, msg []byte) (corruption.Card, error) {
 	q, _ := t.game.PlayAt(p.index)
 	raw, err := unpadAnswer(msg)
 	if err != nil {
@@ -328,7 +328,7 @@ func (t *Table) checkAnswer(p *pendingPeek, msg []byte) (engine.Card, error) {
 	if err != nil {
 		return 0, err
 	}
-	return engine.ParseCard(string(card))
+	return corruption.ParseCard(string(card))
 }
 
 // applyBlame judges the peeker's claim that the answer to its peek lied. Either way the table

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 )
 
 // Report is what an audit of a log found.
@@ -30,7 +30,7 @@ type Report struct {
 // share and blame proof, every commitment against its opening, and every rule by replaying
 // the game. A log is valid when it holds a complete table (every seat signed off the final
 // digest) and nothing else. opts are given to the game (to follow its events).
-func Audit(r io.Reader, opts ...engine.Option) (*Report, error) {
+func Audit(r io.Reader, opts ...corruption.Option) (*Report, error) {
 	rep := &Report{Blamed: -1, At: -1, WaitingFor: -1}
 	lr, err := NewLogReader(r)
 	if err != nil {
@@ -119,6 +119,6 @@ func BotPlayer(b bot.Bot) Player { return botPlayer{b} }
 
 type botPlayer struct{ b bot.Bot }
 
-func (p botPlayer) Decide(_ context.Context, v engine.View) (engine.Move, error) {
+func (p botPlayer) Decide(_ context.Context, v corruption.View) (corruption.Move, error) {
 	return p.b.Decide(v), nil
 }

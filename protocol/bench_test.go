@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
 // lockstepLog plays a whole table in lockstep and returns its log file and, per node, the time
 // it spent on the table's work (validating every entry, writing its own).
-func lockstepLog(b testing.TB, n int, v engine.Variant) ([]byte, []time.Duration) {
+func lockstepLog(b testing.TB, n int, v corruption.Variant) ([]byte, []time.Duration) {
 	f, gen := newFixture(b, n, v, false, 99)
 	log := []*protocol.Entry{gen}
 	spent := make([]time.Duration, n)
@@ -21,7 +21,7 @@ func lockstepLog(b testing.TB, n int, v engine.Variant) ([]byte, []time.Duration
 			break
 		}
 		start := time.Now()
-		e, err := f.tables[seat].NextEntry(func(v engine.View) (engine.Move, bool) { return f.bots[seat].Decide(v), true })
+		e, err := f.tables[seat].NextEntry(func(v corruption.View) (corruption.Move, bool) { return f.bots[seat].Decide(v), true })
 		spent[seat] += time.Since(start)
 		if err != nil || e == nil {
 			b.Fatalf("seat %d cannot write: %v", seat, err)
@@ -46,7 +46,7 @@ func lockstepLog(b testing.TB, n int, v engine.Variant) ([]byte, []time.Duration
 // commitment and rule.
 // Run: go test -run='^$' -bench=BenchmarkAudit7 -benchtime=10x -cpu=1 ./protocol/
 func BenchmarkAudit7(b *testing.B) {
-	log, _ := lockstepLog(b, 7, engine.Standard)
+	log, _ := lockstepLog(b, 7, corruption.Standard)
 	b.SetBytes(int64(len(log)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -65,7 +65,7 @@ func BenchmarkNodeCPU7(b *testing.B) {
 	var total time.Duration
 	var entries int
 	for i := 0; i < b.N; i++ {
-		log, spent := lockstepLog(b, 7, engine.Standard)
+		log, spent := lockstepLog(b, 7, corruption.Standard)
 		for _, d := range spent {
 			total += d
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"corruption/crypto"
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // The bodies of entries other than the genesis. Each has a marshal function and a strict
@@ -63,8 +63,8 @@ func parseShuffleBody(p []byte) (*shuffleBody, error) {
 	if err != nil {
 		return nil, fmt.Errorf("malformed shuffle entry: %w", err)
 	}
-	if len(deck) != engine.NumContracts {
-		return nil, fmt.Errorf("malformed shuffle entry: deck of %d cards, want %d", len(deck), engine.NumContracts)
+	if len(deck) != corruption.NumContracts {
+		return nil, fmt.Errorf("malformed shuffle entry: deck of %d cards, want %d", len(deck), corruption.NumContracts)
 	}
 	proof, err := crypto.ParseShuffleProof(pb)
 	if err != nil {
@@ -85,8 +85,8 @@ func marshalShares(shares []*crypto.Share) []byte {
 func parseShares(p []byte) ([]*crypto.Share, error) {
 	r := reader{b: p}
 	n := int(r.u8())
-	if r.err == nil && n != engine.ContractsPerDeal {
-		return nil, fmt.Errorf("malformed shares entry: %d shares, want %d", n, engine.ContractsPerDeal)
+	if r.err == nil && n != corruption.ContractsPerDeal {
+		return nil, fmt.Errorf("malformed shares entry: %d shares, want %d", n, corruption.ContractsPerDeal)
 	}
 	raw := make([][]byte, n)
 	for i := range raw {
@@ -108,9 +108,9 @@ func parseShares(p []byte) ([]*crypto.Share, error) {
 
 // placeBody is a placement: the spot, and either the card (face up) or a commitment to it.
 type placeBody struct {
-	spot   engine.Spot
+	spot   corruption.Spot
 	faceUp bool
-	card   engine.Card       // face up
+	card   corruption.Card   // face up
 	commit crypto.Commitment // face down
 }
 
@@ -128,9 +128,9 @@ func (b *placeBody) marshal() []byte {
 
 func parsePlaceBody(p []byte) (*placeBody, error) {
 	r := reader{b: p}
-	b := &placeBody{spot: engine.Spot(r.u8()), faceUp: r.flag("face up")}
+	b := &placeBody{spot: corruption.Spot(r.u8()), faceUp: r.flag("face up")}
 	if b.faceUp {
-		b.card = engine.Card(r.u8())
+		b.card = corruption.Card(r.u8())
 	} else {
 		r.fixed(b.commit[:])
 	}
@@ -180,32 +180,32 @@ func parseRevealBody(p []byte) (*revealBody, error) {
 
 // awardBody is an awarding decision.
 type awardBody struct {
-	kind engine.MoveKind // MoveAssign, MoveKill, MoveRemove or MovePass
-	arg  int             // the contract (assign) or the card index (kill, remove)
+	kind corruption.MoveKind // MoveAssign, MoveKill, MoveRemove or MovePass
+	arg  int                 // the contract (assign) or the card index (kill, remove)
 }
 
 func (b *awardBody) marshal() []byte { return []byte{uint8(b.kind), uint8(b.arg)} }
 
 func parseAwardBody(p []byte) (*awardBody, error) {
 	r := reader{b: p}
-	b := &awardBody{kind: engine.MoveKind(r.u8()), arg: int(r.u8())}
+	b := &awardBody{kind: corruption.MoveKind(r.u8()), arg: int(r.u8())}
 	if err := r.done("award entry"); err != nil {
 		return nil, err
 	}
 	switch b.kind {
-	case engine.MoveAssign, engine.MoveKill, engine.MoveRemove, engine.MovePass:
+	case corruption.MoveAssign, corruption.MoveKill, corruption.MoveRemove, corruption.MovePass:
 	default:
 		return nil, fmt.Errorf("malformed award entry: %s is not an awarding decision", b.kind)
 	}
 	return b, nil
 }
 
-func (b *awardBody) move(seat int) engine.Move {
-	m := engine.Move{Kind: b.kind, Seat: seat}
+func (b *awardBody) move(seat int) corruption.Move {
+	m := corruption.Move{Kind: b.kind, Seat: seat}
 	switch b.kind {
-	case engine.MoveAssign:
-		m.Contract = engine.Contract(b.arg)
-	case engine.MoveKill, engine.MoveRemove:
+	case corruption.MoveAssign:
+		m.Contract = corruption.Contract(b.arg)
+	case corruption.MoveKill, corruption.MoveRemove:
 		m.Index = b.arg
 	}
 	return m

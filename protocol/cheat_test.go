@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"corruption/crypto"
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
@@ -159,10 +159,10 @@ func refused(seq uint64, problem string) badWant { return badWant{"none", -1, in
 
 // faceUpChange finds a face-up card whose author had shown a bribe earlier in the same round,
 // and returns its seq and that bribe.
-func (k *badKit) faceUpChange(t testing.TB) (int, engine.Card) {
+func (k *badKit) faceUpChange(t testing.TB) (int, corruption.Card) {
 	type key struct{ seat, round int }
-	shown := map[key]engine.Card{}
-	seq, card := 0, engine.CardUnknown
+	shown := map[key]corruption.Card{}
+	seq, card := 0, corruption.CardUnknown
 	k.walk(t, func(obs *protocol.Table, e *protocol.Entry) {
 		if e.Kind != protocol.KindPlace || seq != 0 {
 			return
@@ -184,7 +184,7 @@ func (k *badKit) faceUpChange(t testing.TB) (int, engine.Card) {
 	return seq, card
 }
 
-func changeFaceUp(t testing.TB, e *protocol.Entry, card engine.Card) {
+func changeFaceUp(t testing.TB, e *protocol.Entry, card corruption.Card) {
 	spot, up, _, commit, err := protocol.ParsePlaceBodyForTest(e.Body)
 	if err != nil || !up {
 		t.Fatalf("%s is not a face-up placement", e)
@@ -355,7 +355,7 @@ func (k *badKit) badReveal(t testing.TB, change func(idx []int, ops []*crypto.Op
 		if err != nil || len(idx) < 2 {
 			return false
 		}
-		c, err := engine.ParseCard(string(ops[0].Card()))
+		c, err := corruption.ParseCard(string(ops[0].Card()))
 		return err == nil && c.IsBribe()
 	})
 	e := copyEntry(k.entries[seq])
@@ -369,9 +369,9 @@ func (k *badKit) badReveal(t testing.TB, change func(idx []int, ops []*crypto.Op
 func buildOpenedOther(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant) {
 	return k.badReveal(t, func(_ []int, ops []*crypto.Opening) {
 		b := ops[0].Bytes()
-		card := engine.Bribe10000
+		card := corruption.Bribe10000
 		if string(b[32:]) == card.String() {
-			card = engine.Bribe1000
+			card = corruption.Bribe1000
 		}
 		o, err := crypto.ParseOpening(append(b[:32:32], card.String()...)) // same nonce, another card
 		if err != nil {
@@ -396,21 +396,21 @@ func buildPeekWithoutBook(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, b
 // seat's last placement of a round (card and spot: the card is committed face down, with a nonce
 // the seat's node does not know). The seat's node is then taken over: the hook writes its reveal
 // with the chosen card's opening. It returns the log up to the verdict.
-func (k *badKit) takeOver(t testing.TB, place func(w *goldWorld, seat int) (engine.Card, engine.Spot, bool)) ([]*protocol.Entry, int) {
+func (k *badKit) takeOver(t testing.TB, place func(w *goldWorld, seat int) (corruption.Card, corruption.Spot, bool)) ([]*protocol.Entry, int) {
 	w := newGoldWorld(t, k.spec, "")
 	cheater, index := -1, 0
 	var opening *crypto.Opening
 	h := func(w *goldWorld, seat int, kinds []protocol.Kind) *protocol.Entry {
 		g := w.obs.Game()
 		switch {
-		case cheater < 0 && kinds[0] == protocol.KindPlace && g.Placed(seat) == engine.CardsPerRound-1:
+		case cheater < 0 && kinds[0] == protocol.KindPlace && g.Placed(seat) == corruption.CardsPerRound-1:
 			card, spot, ok := place(w, seat)
 			if !ok {
 				return nil
 			}
 			var c crypto.Commitment
 			var err error
-			c, opening, err = crypto.Commit(newStream("cheat %s", k.spec.name), protocol.CardsContextForTest(w.obs), seat, g.Round(), engine.CardsPerRound, []byte(card.String()))
+			c, opening, err = crypto.Commit(newStream("cheat %s", k.spec.name), protocol.CardsContextForTest(w.obs), seat, g.Round(), corruption.CardsPerRound, []byte(card.String()))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -448,16 +448,16 @@ func (k *badKit) takeOver(t testing.TB, place func(w *goldWorld, seat int) (engi
 func lastEntry(entries []*protocol.Entry) *protocol.Entry { return entries[len(entries)-1] }
 
 func buildPlacedTwice(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant) {
-	var card engine.Card
-	entries, seat := k.takeOver(t, func(w *goldWorld, seat int) (engine.Card, engine.Spot, bool) {
+	var card corruption.Card
+	entries, seat := k.takeOver(t, func(w *goldWorld, seat int) (corruption.Card, corruption.Spot, bool) {
 		if w.obs.Game().Round() != 2 {
 			return 0, 0, false
 		}
 		hand := w.tables[seat].Game().View(seat).Hand()
-		for _, c := range engine.Bribes {
+		for _, c := range corruption.Bribes {
 			if !slices.Contains(hand, c) {
 				card = c
-				return c, engine.SwissSpot(1), true
+				return c, corruption.SwissSpot(1), true
 			}
 		}
 		return 0, 0, false
@@ -466,13 +466,13 @@ func buildPlacedTwice(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWa
 }
 
 func buildCharacterOnSwiss(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant) {
-	entries, seat := k.takeOver(t, func(w *goldWorld, seat int) (engine.Card, engine.Spot, bool) {
+	entries, seat := k.takeOver(t, func(w *goldWorld, seat int) (corruption.Card, corruption.Spot, bool) {
 		if w.obs.Game().Round() != 2 {
 			return 0, 0, false
 		}
 		for _, c := range w.tables[seat].Game().View(seat).Hand() {
 			if c.IsCharacter() {
-				return c, engine.SwissSpot(0), true
+				return c, corruption.SwissSpot(0), true
 			}
 		}
 		return 0, 0, false
@@ -481,8 +481,8 @@ func buildCharacterOnSwiss(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, 
 }
 
 func buildCharacterUsedEarlier(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant) {
-	var card engine.Card
-	entries, seat := k.takeOver(t, func(w *goldWorld, seat int) (engine.Card, engine.Spot, bool) {
+	var card corruption.Card
+	entries, seat := k.takeOver(t, func(w *goldWorld, seat int) (corruption.Card, corruption.Spot, bool) {
 		g := w.obs.Game()
 		if g.Round() < 2 {
 			return 0, 0, false
@@ -491,14 +491,14 @@ func buildCharacterUsedEarlier(t testing.TB, k *badKit) ([]*protocol.Entry, []by
 		var this [3]int
 		for i := 1; i <= g.NumPlays(); i++ {
 			if p, _ := w.tables[seat].Game().PlayAt(i); p.Seat == seat && p.Card.IsCharacter() {
-				this[p.Card-engine.DA]++
+				this[p.Card-corruption.DA]++
 			}
 		}
 		da, rep, hit := w.tables[seat].Game().CharactersLeft(seat)
 		for i, left := range []int{da, rep, hit} {
 			if left == 0 && this[i] == 0 {
-				card = engine.Characters[i]
-				return card, engine.ContractSpot(g.Table()[0]), true
+				card = corruption.Characters[i]
+				return card, corruption.ContractSpot(g.Table()[0]), true
 			}
 		}
 		return 0, 0, false
@@ -755,7 +755,10 @@ func checkLive(t *testing.T, spec goldSpec, entries []*protocol.Entry, want badW
 		for _, e := range entries[1:] {
 			if e.Kind == protocol.KindBlame && e.Seat == seat {
 				// The peeker's own node writes this very blame.
-				mine, err := tb.NextEntry(func(engine.View) (engine.Move, bool) { t.Fatal("asked to decide"); return engine.Move{}, false })
+				mine, err := tb.NextEntry(func(corruption.View) (corruption.Move, bool) {
+					t.Fatal("asked to decide")
+					return corruption.Move{}, false
+				})
 				if err != nil || mine == nil || !bytes.Equal(mine.Marshal(), e.Marshal()) {
 					t.Fatalf("seat %d's node does not write the blame %s itself: %v %v", seat, e, mine, err)
 				}
@@ -819,7 +822,7 @@ func TestEquivocationDelivery(t *testing.T) {
 		{"twin off the chain", twin(func(e *protocol.Entry) { e.Prev[0] ^= 1 })},
 		// The card shown face up where it must be face down: a cheat if it comes first.
 		{"illegal twin", twin(func(e *protocol.Entry) {
-			e.Body = protocol.PlaceBodyForTest(spot, true, engine.Bribe1000, crypto.Commitment{})
+			e.Body = protocol.PlaceBodyForTest(spot, true, corruption.Bribe1000, crypto.Commitment{})
 		})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"crypto/ed25519"
 
 	"corruption/crypto"
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // Test-only doors into the package, for the cheat harness (cheat_test.go) and the fuzz targets
@@ -34,12 +34,12 @@ func PeekContextForTest(t *Table, round, index int) crypto.Context {
 }
 
 // PlaceBodyForTest encodes a placement: face up with card, or face down with commit.
-func PlaceBodyForTest(spot engine.Spot, faceUp bool, card engine.Card, commit crypto.Commitment) []byte {
+func PlaceBodyForTest(spot corruption.Spot, faceUp bool, card corruption.Card, commit crypto.Commitment) []byte {
 	return (&placeBody{spot: spot, faceUp: faceUp, card: card, commit: commit}).marshal()
 }
 
 // ParsePlaceBodyForTest decodes a placement.
-func ParsePlaceBodyForTest(p []byte) (spot engine.Spot, faceUp bool, card engine.Card, commit crypto.Commitment, err error) {
+func ParsePlaceBodyForTest(p []byte) (spot corruption.Spot, faceUp bool, card corruption.Card, commit crypto.Commitment, err error) {
 	b, err := parsePlaceBody(p)
 	if err != nil {
 		return 0, false, 0, commit, err
@@ -82,7 +82,7 @@ func SharesBodyForTest(shares []*crypto.Share) []byte { return marshalShares(sha
 func ParseSharesBodyForTest(p []byte) ([]*crypto.Share, error) { return parseShares(p) }
 
 // HelloMessageForTest is the broadcast message of a node that wants a seat at table.
-func HelloMessageForTest(key ed25519.PrivateKey, table string, players int, v engine.Variant, lbb bool, name string) []byte {
+func HelloMessageForTest(key ed25519.PrivateKey, table string, players int, v corruption.Variant, lbb bool, name string) []byte {
 	h := &hello{table: table, players: players, variant: v, lbb: lbb, name: name, key: key.Public().(ed25519.PublicKey)}
 	h.sig = ed25519.Sign(key, h.unsigned())
 	return h.marshal()

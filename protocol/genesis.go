@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // Member is one seat of a table's roster.
@@ -21,7 +21,7 @@ type Member struct {
 // SHA-256 of its encoding.
 type Genesis struct {
 	Name    string // the table's name
-	Variant engine.Variant
+	Variant corruption.Variant
 	LBB     bool          // little black book
 	Timeout time.Duration // how long a seat may stay silent when due before the table names it
 	Nonce   [16]byte      // makes every table id unique
@@ -56,13 +56,13 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 	r := reader{b: b}
 	g := &Genesis{}
 	g.Name = r.str(MaxNameSize, "table name")
-	g.Variant = engine.Variant(r.u8())
+	g.Variant = corruption.Variant(r.u8())
 	g.LBB = r.flag("little black book")
 	g.Timeout = time.Duration(r.u32()) * time.Millisecond
 	r.fixed(g.Nonce[:])
 	n := int(r.u8())
-	if r.err == nil && (n < engine.MinPlayers || n > engine.MaxPlayers) {
-		return nil, fmt.Errorf("malformed genesis: %d seats, want %d to %d", n, engine.MinPlayers, engine.MaxPlayers)
+	if r.err == nil && (n < corruption.MinPlayers || n > corruption.MaxPlayers) {
+		return nil, fmt.Errorf("malformed genesis: %d seats, want %d to %d", n, corruption.MinPlayers, corruption.MaxPlayers)
 	}
 	for i := 0; i < n && r.err == nil; i++ {
 		m := Member{Name: r.str(MaxNameSize, "player name"), Key: make(ed25519.PublicKey, ed25519.PublicKeySize)}
@@ -105,8 +105,8 @@ func (g *Genesis) Check() error {
 
 // EngineConfig is the engine configuration of the table, with the given first player (which
 // joint randomness decides) and no deck (it stays encrypted until dealt).
-func (g *Genesis) EngineConfig(first int) engine.Config {
-	return engine.Config{Players: len(g.Roster), Variant: g.Variant, LittleBlackBook: g.LBB, First: first}
+func (g *Genesis) EngineConfig(first int) corruption.Config {
+	return corruption.Config{Players: len(g.Roster), Variant: g.Variant, LittleBlackBook: g.LBB, First: first}
 }
 
 // SeatOf is the seat of an identity key, or -1.

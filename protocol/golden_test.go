@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/protocol"
 )
 
@@ -35,14 +35,14 @@ type goldSpec struct {
 	name    string // file stem under testdata/
 	about   string
 	players int
-	variant engine.Variant
+	variant corruption.Variant
 	lbb     bool
 }
 
 var goldSpecs = []goldSpec{
-	{"standard-3", "3 players, standard variant", 3, engine.Standard, false},
-	{"freestud-lbb-4", "4 players, free stud, little black book", 4, engine.FreeStud, true},
-	{"closed-5", "5 players, closed variant", 5, engine.Closed, false},
+	{"standard-3", "3 players, standard variant", 3, corruption.Standard, false},
+	{"freestud-lbb-4", "4 players, free stud, little black book", 4, corruption.FreeStud, true},
+	{"closed-5", "5 players, closed variant", 5, corruption.Closed, false},
 }
 
 func goldSpecNamed(t testing.TB, name string) goldSpec {
@@ -145,16 +145,16 @@ func newGoldWorld(t testing.TB, spec goldSpec, nonce string) *goldWorld {
 }
 
 // decider makes the players' decisions: the move for the entry at seq by seat.
-type decider func(seq uint64, seat int, v engine.View) (engine.Move, bool)
+type decider func(seq uint64, seat int, v corruption.View) (corruption.Move, bool)
 
 // botDecider lets the world's bots decide.
-func (w *goldWorld) botDecider(seq uint64, seat int, v engine.View) (engine.Move, bool) {
+func (w *goldWorld) botDecider(seq uint64, seat int, v corruption.View) (corruption.Move, bool) {
 	return w.bots[seat].Decide(v), true
 }
 
 // scriptDecider replays decisions read from a log (see scriptOf), and fails for any other.
-func scriptDecider(t testing.TB, script map[uint64]engine.Move) decider {
-	return func(seq uint64, seat int, v engine.View) (engine.Move, bool) {
+func scriptDecider(t testing.TB, script map[uint64]corruption.Move) decider {
+	return func(seq uint64, seat int, v corruption.View) (corruption.Move, bool) {
 		m, ok := script[seq]
 		if !ok {
 			t.Fatalf("the script has no decision for entry %d (seat %d, %s)", seq, seat, v.Next())
@@ -168,7 +168,7 @@ func (w *goldWorld) write(t testing.TB, dec decider) *protocol.Entry {
 	t.Helper()
 	seat, _ := w.obs.Due()
 	seq := w.obs.Len()
-	e, err := w.tables[seat].NextEntry(func(v engine.View) (engine.Move, bool) { return dec(seq, seat, v) })
+	e, err := w.tables[seat].NextEntry(func(v corruption.View) (corruption.Move, bool) { return dec(seq, seat, v) })
 	if err != nil || e == nil {
 		t.Fatalf("seat %d cannot write entry %d (%s): %v", seat, seq, w.obs.DueString(), err)
 	}
@@ -252,15 +252,15 @@ func (w *goldWorld) sign(seat int, kind protocol.Kind, body []byte) *protocol.En
 
 // scriptOf reads the players' decisions back from a log: placements (with the face-down cards
 // their reveals showed), peeks, free-stud choices and awarding decisions, by seq.
-func scriptOf(t testing.TB, entries []*protocol.Entry) map[uint64]engine.Move {
+func scriptOf(t testing.TB, entries []*protocol.Entry) map[uint64]corruption.Move {
 	t.Helper()
-	var evs []engine.Event
-	obs, err := protocol.NewTable(entries[0], nil, engine.WithEvents(func(ev engine.Event) { evs = append(evs, ev) }))
+	var evs []corruption.Event
+	obs, err := protocol.NewTable(entries[0], nil, corruption.WithEvents(func(ev corruption.Event) { evs = append(evs, ev) }))
 	if err != nil {
 		t.Fatal(err)
 	}
 	type place struct{ round, index int }
-	script := map[uint64]engine.Move{}
+	script := map[uint64]corruption.Move{}
 	hidden := map[place]uint64{} // face-down placements waiting for their reveal
 	for _, e := range entries[1:] {
 		evs = evs[:0]
@@ -268,26 +268,26 @@ func scriptOf(t testing.TB, entries []*protocol.Entry) map[uint64]engine.Move {
 			t.Fatalf("script: %v", err)
 		}
 		for _, ev := range evs {
-			var m engine.Move
+			var m corruption.Move
 			switch ev.Kind {
-			case engine.EventFaceUp:
-				m = engine.Move{Kind: engine.MoveFaceUp, Positions: ev.Positions}
-			case engine.EventPeeked:
-				m = engine.Move{Kind: engine.MovePeek, Index: ev.Index}
-			case engine.EventPlaced:
-				m = engine.Move{Kind: engine.MovePlace, Card: ev.Card, Spot: ev.Spot}
-				if ev.Card == engine.CardUnknown {
+			case corruption.EventFaceUp:
+				m = corruption.Move{Kind: corruption.MoveFaceUp, Positions: ev.Positions}
+			case corruption.EventPeeked:
+				m = corruption.Move{Kind: corruption.MovePeek, Index: ev.Index}
+			case corruption.EventPlaced:
+				m = corruption.Move{Kind: corruption.MovePlace, Card: ev.Card, Spot: ev.Spot}
+				if ev.Card == corruption.CardUnknown {
 					hidden[place{ev.Round, ev.Index}] = e.Seq
 				}
-			case engine.EventAssigned:
-				m = engine.Move{Kind: engine.MoveAssign, Contract: ev.Contract}
-			case engine.EventKilled:
-				m = engine.Move{Kind: engine.MoveKill, Index: ev.Target}
-			case engine.EventRemoved:
-				m = engine.Move{Kind: engine.MoveRemove, Index: ev.Target}
-			case engine.EventPassed:
-				m = engine.Move{Kind: engine.MovePass}
-			case engine.EventRevealed:
+			case corruption.EventAssigned:
+				m = corruption.Move{Kind: corruption.MoveAssign, Contract: ev.Contract}
+			case corruption.EventKilled:
+				m = corruption.Move{Kind: corruption.MoveKill, Index: ev.Target}
+			case corruption.EventRemoved:
+				m = corruption.Move{Kind: corruption.MoveRemove, Index: ev.Target}
+			case corruption.EventPassed:
+				m = corruption.Move{Kind: corruption.MovePass}
+			case corruption.EventRevealed:
 				if seq, ok := hidden[place{ev.Round, ev.Index}]; ok {
 					m := script[seq]
 					m.Card = ev.Card
@@ -399,7 +399,7 @@ func (x *expectFile) get(t testing.TB, path, k string) string {
 }
 
 // playGolden plays spec's table: with its bots, or with the decisions of script.
-func playGolden(t testing.TB, spec goldSpec, script map[uint64]engine.Move) []*protocol.Entry {
+func playGolden(t testing.TB, spec goldSpec, script map[uint64]corruption.Move) []*protocol.Entry {
 	t.Helper()
 	w := newGoldWorld(t, spec, "")
 	dec := w.botDecider

@@ -4,32 +4,32 @@ import (
 	"fmt"
 
 	"corruption/crypto"
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // Writing the node's own entries. Every random choice comes from Self.rand with a label that
 // names its purpose, so a restarted node rebuilds the same secrets.
 
 // commit is the node's commitment to card at (round, pos), and its opening.
-func (s *Self) commit(t *Table, round, pos int, card engine.Card) (crypto.Commitment, *crypto.Opening, error) {
+func (s *Self) commit(t *Table, round, pos int, card corruption.Card) (crypto.Commitment, *crypto.Opening, error) {
 	return crypto.Commit(s.rand("card %d %d", round, pos), t.ctx.WithStep(stepCards), s.seat, round, pos, []byte(card.String()))
 }
 
 // cardBehind finds which card the node committed to at (round, pos): the one whose
 // commitment, rebuilt from the seed, is c. CardUnknown if none (not written by this seed).
-func (s *Self) cardBehind(t *Table, round, pos int, c crypto.Commitment) engine.Card {
-	for _, card := range append(engine.Bribes[:], engine.Characters[:]...) {
+func (s *Self) cardBehind(t *Table, round, pos int, c crypto.Commitment) corruption.Card {
+	for _, card := range append(corruption.Bribes[:], corruption.Characters[:]...) {
 		if got, _, err := s.commit(t, round, pos, card); err == nil && got == c {
 			return card
 		}
 	}
-	return engine.CardUnknown
+	return corruption.CardUnknown
 }
 
 // NextEntry builds the node's next entry when its seat is due: everything but the player's
 // decisions is automatic; decide is asked for those (nil means the player has not decided
 // yet, and NextEntry returns nil). It returns nil, nil when the seat is not due.
-func (t *Table) NextEntry(decide func(engine.View) (engine.Move, bool)) (*Entry, error) {
+func (t *Table) NextEntry(decide func(corruption.View) (corruption.Move, bool)) (*Entry, error) {
 	s := t.self
 	if s == nil {
 		return nil, fmt.Errorf("an observer writes no entries")
@@ -131,7 +131,7 @@ func (s *Self) sharesBody(t *Table) ([]byte, error) {
 // opening rebuilds the opening of the node's own face-down card at index.
 func (s *Self) opening(t *Table, index int) (*crypto.Opening, error) {
 	p, ok := t.game.PlayAt(index)
-	if !ok || p.Seat != s.seat || p.Card == engine.CardUnknown {
+	if !ok || p.Seat != s.seat || p.Card == corruption.CardUnknown {
 		return nil, fmt.Errorf("card %d is not this node's known card", index)
 	}
 	_, o, err := s.commit(t, t.game.Round(), p.Pos, p.Card)
@@ -184,7 +184,7 @@ func (s *Self) blameBody(t *Table) ([]byte, error) {
 
 // moveBody turns a player's decision into an entry, after checking it with the engine (on a
 // copy), so that the node never signs an illegal move of its own.
-func (s *Self) moveBody(t *Table, m engine.Move) (Kind, []byte, error) {
+func (s *Self) moveBody(t *Table, m corruption.Move) (Kind, []byte, error) {
 	m.Seat = s.seat
 	trial := t.game.Clone()
 	trial.OnEvent = nil
@@ -192,17 +192,17 @@ func (s *Self) moveBody(t *Table, m engine.Move) (Kind, []byte, error) {
 		return 0, nil, fmt.Errorf("the player's move is illegal: %w", err)
 	}
 	switch m.Kind {
-	case engine.MoveFaceUp:
+	case corruption.MoveFaceUp:
 		return KindFaceUp, []byte{uint8(m.Positions)}, nil
-	case engine.MovePeek:
+	case corruption.MovePeek:
 		return KindPeek, []byte{uint8(m.Index)}, nil
-	case engine.MoveAssign:
+	case corruption.MoveAssign:
 		return KindAward, (&awardBody{kind: m.Kind, arg: int(m.Contract)}).marshal(), nil
-	case engine.MoveKill, engine.MoveRemove:
+	case corruption.MoveKill, corruption.MoveRemove:
 		return KindAward, (&awardBody{kind: m.Kind, arg: m.Index}).marshal(), nil
-	case engine.MovePass:
+	case corruption.MovePass:
 		return KindAward, (&awardBody{kind: m.Kind}).marshal(), nil
-	case engine.MovePlace:
+	case corruption.MovePlace:
 		g := t.game
 		pos := g.Placed(s.seat) + 1
 		b := &placeBody{spot: m.Spot, faceUp: g.NextFaceUp(s.seat) && !m.Spot.IsSwiss(), card: m.Card}

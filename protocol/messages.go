@@ -4,7 +4,7 @@ import (
 	"crypto/ed25519"
 	"fmt"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // Messages on a table's broadcast channel. The first byte says which.
@@ -23,7 +23,7 @@ const helloDomain = "corruption/hello/v1\x00"
 type hello struct {
 	table   string
 	players int
-	variant engine.Variant
+	variant corruption.Variant
 	lbb     bool
 	name    string
 	key     ed25519.PublicKey
@@ -48,7 +48,7 @@ func (h *hello) marshal() []byte {
 
 func parseHello(p []byte) (*hello, error) {
 	r := reader{b: p}
-	h := &hello{table: r.str(MaxNameSize, "table name"), players: int(r.u8()), variant: engine.Variant(r.u8()),
+	h := &hello{table: r.str(MaxNameSize, "table name"), players: int(r.u8()), variant: corruption.Variant(r.u8()),
 		lbb: r.flag("lbb"), name: r.str(MaxNameSize, "player name"), key: make([]byte, ed25519.PublicKeySize),
 		sig: make([]byte, ed25519.SignatureSize)}
 	r.fixed(h.key)
@@ -165,7 +165,7 @@ func Check(msg []byte) bool {
 type Announcement struct {
 	Table   string
 	Players int
-	Variant engine.Variant
+	Variant corruption.Variant
 	LBB     bool
 	Name    string            // the player's name
 	Key     ed25519.PublicKey // its identity

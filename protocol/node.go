@@ -12,21 +12,21 @@ import (
 	"sync"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // Player makes a seat's decisions: placements, peeks, the free-stud choice and awarding
 // choices. It sees only its seat's view. Decide may block (a person thinking); it must return
 // when ctx is done.
 type Player interface {
-	Decide(ctx context.Context, v engine.View) (engine.Move, error)
+	Decide(ctx context.Context, v corruption.View) (corruption.Move, error)
 }
 
 // NodeConfig configures a node.
 type NodeConfig struct {
 	Table   string // the table's name: nodes with the same name and settings sit together
 	Players int
-	Variant engine.Variant
+	Variant corruption.Variant
 	LBB     bool
 	Name    string        // this player's name
 	Timeout time.Duration // how long a due seat may stay silent (default 60s)
@@ -42,7 +42,7 @@ type NodeConfig struct {
 	// Notef, if set, is told what a player should know even without verbose logging (a node
 	// that wants the same table with other settings).
 	Notef   func(format string, args ...any)
-	OnEvent func(engine.Event) // the game's events, as they happen
+	OnEvent func(corruption.Event) // the game's events, as they happen
 	// OnChange, if set, is given a fresh Status whenever the table changes (from the node's
 	// loop: it must return quickly and not call back into the node).
 	OnChange func(Status)
@@ -55,10 +55,10 @@ type NodeConfig struct {
 // Status is a snapshot of a node's table for front ends.
 type Status struct {
 	Table    string
-	Seat     int           // this node's seat (-1 before the table forms)
-	Names    []string      // the players' names by seat (nil before the table forms)
-	Members  []string      // names of the nodes heard while forming
-	Game     *engine.State // a private copy of the game (nil before the first player is drawn)
+	Seat     int               // this node's seat (-1 before the table forms)
+	Names    []string          // the players' names by seat (nil before the table forms)
+	Members  []string          // names of the nodes heard while forming
+	Game     *corruption.State // a private copy of the game (nil before the first player is drawn)
 	Entries  int
 	Due      int       // the seat the table waits for (-1 when none)
 	DueWhat  string    // what the table waits for, in words ("seat 2 to write its shuffle")
@@ -96,7 +96,7 @@ type Node struct {
 
 type decision struct {
 	seq  uint64 // the log length the decision was asked at
-	move engine.Move
+	move corruption.Move
 	err  error
 }
 
@@ -262,7 +262,7 @@ func (n *Node) act(ctx context.Context) error {
 		return nil
 	}
 	var asked bool
-	e, err := t.NextEntry(func(v engine.View) (engine.Move, bool) {
+	e, err := t.NextEntry(func(v corruption.View) (corruption.Move, bool) {
 		asked = true
 		n.deciding = true
 		view := t.Game().Clone().View(n.self.seat)
@@ -274,7 +274,7 @@ func (n *Node) act(ctx context.Context) error {
 			case <-ctx.Done():
 			}
 		}()
-		return engine.Move{}, false
+		return corruption.Move{}, false
 	})
 	if err != nil || asked {
 		return err
@@ -294,7 +294,7 @@ func (n *Node) decided(ctx context.Context, d decision) error {
 	if d.seq != t.Len() || t.Verdict() != nil {
 		return nil // the table moved on (it cannot while this seat is due, but be safe)
 	}
-	e, err := t.NextEntry(func(engine.View) (engine.Move, bool) { return d.move, true })
+	e, err := t.NextEntry(func(corruption.View) (corruption.Move, bool) { return d.move, true })
 	if err != nil {
 		n.cfg.Logf("%v", err)
 		return nil // the player will be asked again
@@ -736,11 +736,11 @@ func (n *Node) allDone() bool {
 	return true
 }
 
-func (n *Node) gameOpts() []engine.Option {
+func (n *Node) gameOpts() []corruption.Option {
 	if n.cfg.OnEvent == nil {
 		return nil
 	}
-	return []engine.Option{engine.WithEvents(n.cfg.OnEvent)}
+	return []corruption.Option{corruption.WithEvents(n.cfg.OnEvent)}
 }
 
 // report tells OnChange about a change.

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/protocol"
 	"corruption/protocol/memnet"
 )
@@ -25,7 +25,7 @@ type nodeRun struct {
 
 // playNodes plays one table among n nodes on an in-memory network and returns each node's
 // outcome and data directory.
-func playNodes(t *testing.T, net *memnet.Net, n int, v engine.Variant, lbb bool, seed uint64) []nodeRun {
+func playNodes(t *testing.T, net *memnet.Net, n int, v corruption.Variant, lbb bool, seed uint64) []nodeRun {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -53,12 +53,12 @@ func playNodes(t *testing.T, net *memnet.Net, n int, v engine.Variant, lbb bool,
 	return runs
 }
 
-func runNode(ctx context.Context, net *memnet.Net, dir string, n int, v engine.Variant, lbb bool, seed uint64, id string) (*protocol.Outcome, error) {
+func runNode(ctx context.Context, net *memnet.Net, dir string, n int, v corruption.Variant, lbb bool, seed uint64, id string) (*protocol.Outcome, error) {
 	return startNode(ctx, net, dir, n, v, lbb, seed, id, nil)
 }
 
 // startNode runs one heuristic bot node of table "t" on net, with its data in dir.
-func startNode(ctx context.Context, net *memnet.Net, dir string, n int, v engine.Variant, lbb bool, seed uint64, id string, onEvent func(engine.Event)) (*protocol.Outcome, error) {
+func startNode(ctx context.Context, net *memnet.Net, dir string, n int, v corruption.Variant, lbb bool, seed uint64, id string, onEvent func(corruption.Event)) (*protocol.Outcome, error) {
 	store, err := protocol.OpenStore(dir)
 	if err != nil {
 		return nil, err
@@ -134,7 +134,7 @@ func checkSame(t *testing.T, runs []nodeRun) {
 func TestNodesInMemory(t *testing.T) {
 	net := memnet.New(1, memnet.Faults{})
 	defer net.Close()
-	runs := playNodes(t, net, 4, engine.Standard, true, 1)
+	runs := playNodes(t, net, 4, corruption.Standard, true, 1)
 	checkSame(t, runs)
 	_ = ed25519.PublicKeySize
 }
@@ -145,13 +145,13 @@ var long = flag.Bool("long", false, "run the long matrices (every player count w
 // drops, duplicates, reorders and delays messages: every node must end with the same log.
 // With -long, every player count plays every variant.
 func TestNodesWithFaults(t *testing.T) {
-	variants := []engine.Variant{engine.Standard, engine.DownTheRiver, engine.FreeStud, engine.Closed}
-	for n := engine.MinPlayers; n <= engine.MaxPlayers; n++ {
+	variants := []corruption.Variant{corruption.Standard, corruption.DownTheRiver, corruption.FreeStud, corruption.Closed}
+	for n := corruption.MinPlayers; n <= corruption.MaxPlayers; n++ {
 		for k, v := range variants {
 			if !*long && k != n%len(variants) {
 				continue
 			}
-			lbb := v != engine.Closed && n%2 == 1
+			lbb := v != corruption.Closed && n%2 == 1
 			t.Run(fmt.Sprintf("%d-%s-lbb=%v", n, v, lbb), func(t *testing.T) {
 				seed := uint64(n*10 + k)
 				net := memnet.New(seed, memnet.Faults{Drop: 0.1, Duplicate: 0.1, Reorder: 0.2, MaxDelay: 3 * time.Millisecond})
@@ -188,7 +188,7 @@ func TestNodesRestart(t *testing.T) {
 					if i == victim {
 						kctx, kill := context.WithCancel(ctx)
 						events := 0
-						_, err := runNodeHooked(kctx, net, runs[i].dir, n, id, uint64(i), func(engine.Event) {
+						_, err := runNodeHooked(kctx, net, runs[i].dir, n, id, uint64(i), func(corruption.Event) {
 							if events++; events == killAt {
 								kill()
 							}
@@ -214,8 +214,8 @@ func TestNodesRestart(t *testing.T) {
 	}
 }
 
-func runNodeHooked(ctx context.Context, net *memnet.Net, dir string, n int, id string, seed uint64, onEvent func(engine.Event)) (*protocol.Outcome, error) {
-	return startNode(ctx, net, dir, n, engine.Standard, true, seed, id, onEvent)
+func runNodeHooked(ctx context.Context, net *memnet.Net, dir string, n int, id string, seed uint64, onEvent func(corruption.Event)) (*protocol.Outcome, error) {
+	return startNode(ctx, net, dir, n, corruption.Standard, true, seed, id, onEvent)
 }
 
 // TestNodesPartitionHeals cuts the table in two for a while in mid-game; when the partition
@@ -234,7 +234,7 @@ func TestNodesPartitionHeals(t *testing.T) {
 		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
 		go func(i int) {
 			events := 0
-			hook := func(engine.Event) {
+			hook := func(corruption.Event) {
 				if events++; i == 0 && events == 100 {
 					once.Do(func() {
 						net.Partition([]string{"n0", "n1"}, []string{"n2", "n3"})
@@ -275,10 +275,10 @@ func TestNodesAbandoned(t *testing.T) {
 			events := 0
 			id := fmt.Sprintf("n%d", i)
 			node, err := protocol.NewNode(protocol.NodeConfig{
-				Table: "t", Players: n, Variant: engine.Standard, Name: id, Timeout: 1500 * time.Millisecond,
+				Table: "t", Players: n, Variant: corruption.Standard, Name: id, Timeout: 1500 * time.Millisecond,
 				Identity: key, Store: store, Player: protocol.BotPlayer(b), Net: net.Node(id),
 				Tick: 20 * time.Millisecond, Linger: time.Second,
-				OnEvent: func(engine.Event) {
+				OnEvent: func(corruption.Event) {
 					if events++; i == 2 && events == 60 {
 						kill()
 						net.Remove(id)

@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"corruption/crypto"
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/protocol"
 	"corruption/protocol/memnet"
 )
@@ -74,10 +74,10 @@ func (n tapNet) Serve(h func(string, []byte) ([]byte, error)) {
 // peeker is a bot that spends every little-black-book peek it may, on the latest card.
 type peeker struct{ b bot.Bot }
 
-func (p peeker) Decide(_ context.Context, v engine.View) (engine.Move, error) {
-	if d := v.Next(); d.Kind == engine.DecidePlace && d.Seat == v.Seat() && d.CanPeek {
+func (p peeker) Decide(_ context.Context, v corruption.View) (corruption.Move, error) {
+	if d := v.Next(); d.Kind == corruption.DecidePlace && d.Seat == v.Seat() && d.CanPeek {
 		if ps := v.Peekable(); len(ps) > 0 {
-			return engine.Move{Kind: engine.MovePeek, Seat: v.Seat(), Index: ps[len(ps)-1]}, nil
+			return corruption.Move{Kind: corruption.MovePeek, Seat: v.Seat(), Index: ps[len(ps)-1]}, nil
 		}
 	}
 	return p.b.Decide(v), nil
@@ -86,7 +86,7 @@ func (p peeker) Decide(_ context.Context, v engine.View) (engine.Move, error) {
 // recordGame plays one table and returns the traffic, the nodes' data directories and the
 // contracts dealt (in deal order). Keys, seeds and the genesis nonce come from seed, so the
 // game (not the traffic's timing) is the same on every run.
-func recordGame(t *testing.T, n int, v engine.Variant, lbb bool, seed uint64) (*wire, []nodeRun, []engine.Contract) {
+func recordGame(t *testing.T, n int, v corruption.Variant, lbb bool, seed uint64) (*wire, []nodeRun, []corruption.Contract) {
 	net := memnet.New(seed, memnet.Faults{Drop: 0.05, Duplicate: 0.05, MaxDelay: time.Millisecond})
 	defer net.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -94,7 +94,7 @@ func recordGame(t *testing.T, n int, v engine.Variant, lbb bool, seed uint64) (*
 	w := &wire{}
 	base := t.TempDir()
 	runs := make([]nodeRun, n)
-	var dealt []engine.Contract
+	var dealt []corruption.Contract
 	var wg sync.WaitGroup
 	for i := range n {
 		dir := filepath.Join(base, fmt.Sprint(i))
@@ -126,8 +126,8 @@ func recordGame(t *testing.T, n int, v engine.Variant, lbb bool, seed uint64) (*
 			Net: tapNet{Endpoint: net.Node(fmt.Sprintf("n%d", i)), w: w}, Tick: 20 * time.Millisecond,
 			Linger: time.Second, Rand: newDetRand(seed)}
 		if i == 0 {
-			cfg.OnEvent = func(ev engine.Event) {
-				if ev.Kind == engine.EventDealt {
+			cfg.OnEvent = func(ev corruption.Event) {
+				if ev.Kind == corruption.EventDealt {
 					dealt = append(dealt, ev.Contract)
 				}
 			}
@@ -324,9 +324,9 @@ func first(msgs [][]byte, p []byte) int {
 func TestPrivacy(t *testing.T) {
 	games := []struct {
 		n   int
-		v   engine.Variant
+		v   corruption.Variant
 		lbb bool
-	}{{3, engine.Standard, true}, {4, engine.DownTheRiver, true}, {4, engine.Closed, false}}
+	}{{3, corruption.Standard, true}, {4, corruption.DownTheRiver, true}, {4, corruption.Closed, false}}
 	var mu sync.Mutex
 	var cards, forced, deals, subsets, bytesSeen, answers, played int
 	sizes := map[string]map[int]bool{} // answer sizes by the card they hid
@@ -440,7 +440,7 @@ func checkFaceDown(t *testing.T, w *wire, table [32]byte, roster [][]byte, fds [
 
 // checkDeal checks that every proper subset of the decryption shares of each dealt contract
 // decodes to no card, and all of them to the contract dealt.
-func checkDeal(t *testing.T, w *wire, log []*protocol.Entry, n int, dealt []engine.Contract) (deals, subsets int) {
+func checkDeal(t *testing.T, w *wire, log []*protocol.Entry, n int, dealt []corruption.Contract) (deals, subsets int) {
 	var deck crypto.Deck
 	var shares [][][]*crypto.Share // [round][seat][k]
 	for _, e := range log {
@@ -474,13 +474,13 @@ func checkDeal(t *testing.T, w *wire, log []*protocol.Entry, n int, dealt []engi
 			}
 		}
 	}
-	if len(dealt) != len(shares)*engine.ContractsPerDeal {
+	if len(dealt) != len(shares)*corruption.ContractsPerDeal {
 		t.Fatalf("%d contracts dealt, %d rounds of shares", len(dealt), len(shares))
 	}
 	for r, round := range shares {
-		for k := range engine.ContractsPerDeal {
-			c := &deck[r*engine.ContractsPerDeal+k]
-			want := dealt[r*engine.ContractsPerDeal+k]
+		for k := range corruption.ContractsPerDeal {
+			c := &deck[r*corruption.ContractsPerDeal+k]
+			want := dealt[r*corruption.ContractsPerDeal+k]
 			for mask := 0; mask < 1<<n; mask++ {
 				var some []*crypto.Share
 				for seat := range n {
@@ -488,9 +488,9 @@ func checkDeal(t *testing.T, w *wire, log []*protocol.Entry, n int, dealt []engi
 						some = append(some, round[seat][k])
 					}
 				}
-				i, err := crypto.DecodeCard(crypto.CombineShares(c, some), engine.NumContracts)
+				i, err := crypto.DecodeCard(crypto.CombineShares(c, some), corruption.NumContracts)
 				if mask == 1<<n-1 {
-					if err != nil || engine.Contract(i) != want {
+					if err != nil || corruption.Contract(i) != want {
 						t.Fatalf("round %d, contract %d: all shares decode to %d (%v), dealt %v", r+1, k+1, i, err, want)
 					}
 					deals++

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/protocol/memnet"
 )
 
@@ -89,7 +89,7 @@ func TestReplayedGenesisRefused(t *testing.T) {
 	if err := n.cfg.Store.OpenLog("t"); err != nil {
 		t.Fatal(err)
 	}
-	g := &Genesis{Name: "t", Variant: engine.Standard, Timeout: 60e9}
+	g := &Genesis{Name: "t", Variant: corruption.Standard, Timeout: 60e9}
 	g.Roster = append(g.Roster, Member{Name: "me", Key: n.self.Public()})
 	for i := range 2 {
 		_, k, _ := ed25519.GenerateKey(bytes.NewReader(bytes.Repeat([]byte{byte(i + 1)}, 32)))
@@ -141,7 +141,7 @@ func storeTestNode(t *testing.T, dir string) *Node {
 	net := memnet.New(1, memnet.Faults{})
 	t.Cleanup(net.Close)
 	b, _ := bot.New("heuristic", 1)
-	n, err := NewNode(NodeConfig{Table: "t", Players: 3, Variant: engine.Standard, Name: "me", Identity: key,
+	n, err := NewNode(NodeConfig{Table: "t", Players: 3, Variant: corruption.Standard, Name: "me", Identity: key,
 		Store: store, Player: BotPlayer(b), Net: net.Node("me")})
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"corruption/crypto"
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // stage is the part of the table's life the log is in.
@@ -42,14 +42,14 @@ type Table struct {
 	deck     crypto.Deck
 	shuffles int
 
-	game        *engine.State
+	game        *corruption.State
 	shares      [][]*crypto.Share // this deal's, by seat
-	commitments [engine.MaxPlays]crypto.Commitment
+	commitments [corruption.MaxPlays]crypto.Commitment
 	peek        *pendingPeek
 	signoffs    int
 
 	self *Self // nil for an observer (audit)
-	opts []engine.Option
+	opts []corruption.Option
 }
 
 // pendingPeek is a peek waiting for its answer, then for the peeker's placement or blame.
@@ -60,9 +60,9 @@ type pendingPeek struct {
 }
 
 // NewTable starts a table from its genesis entry. self is the node's own secrets (nil to
-// observe, as an audit does); opts are given to the game when it starts (engine.WithEvents,
+// observe, as an audit does); opts are given to the game when it starts (corruption.WithEvents,
 // or a narrator's option).
-func NewTable(genesis *Entry, self *Self, opts ...engine.Option) (*Table, error) {
+func NewTable(genesis *Entry, self *Self, opts ...corruption.Option) (*Table, error) {
 	if genesis.Kind != KindGenesis || genesis.Seq != 0 || genesis.Seat != 0 || genesis.Prev != ([32]byte{}) {
 		return nil, reject(genesis, "not a genesis entry (seq 0, seat 0, kind genesis, no previous hash)")
 	}
@@ -89,7 +89,7 @@ func NewTable(genesis *Entry, self *Self, opts ...engine.Option) (*Table, error)
 			return nil, errors.New("this node's key is not in the table's roster")
 		}
 	}
-	t.deck, err = crypto.CanonicalDeck(engine.NumContracts)
+	t.deck, err = crypto.CanonicalDeck(corruption.NumContracts)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +117,7 @@ func (t *Table) Entries(from uint64) []*Entry {
 }
 
 // Game is the engine state (nil until the first player is drawn).
-func (t *Table) Game() *engine.State { return t.game }
+func (t *Table) Game() *corruption.State { return t.game }
 
 // Verdict is why the table halted, or nil.
 func (t *Table) Verdict() *Verdict { return t.verdict }
@@ -152,18 +152,18 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 	}
 	d := t.game.Next()
 	switch d.Kind {
-	case engine.DecideDeal:
+	case corruption.DecideDeal:
 		return len(t.shares), []Kind{KindShares}
-	case engine.DecideFaceUp:
+	case corruption.DecideFaceUp:
 		return d.Seat, []Kind{KindFaceUp}
-	case engine.DecidePlace:
+	case corruption.DecidePlace:
 		if d.CanPeek {
 			return d.Seat, []Kind{KindPlace, KindPeek}
 		}
 		return d.Seat, []Kind{KindPlace}
-	case engine.DecideReveal:
+	case corruption.DecideReveal:
 		return d.Seat, []Kind{KindReveal}
-	case engine.DecideAssign, engine.DecideKill, engine.DecideRemove:
+	case corruption.DecideAssign, corruption.DecideKill, corruption.DecideRemove:
 		return d.Seat, []Kind{KindAward}
 	}
 	return -1, nil

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/protocol"
 )
 
@@ -28,7 +28,7 @@ type fixture struct {
 	bots   []bot.Bot
 }
 
-func newFixture(t testing.TB, n int, v engine.Variant, lbb bool, seed uint64) (*fixture, *protocol.Entry) {
+func newFixture(t testing.TB, n int, v corruption.Variant, lbb bool, seed uint64) (*fixture, *protocol.Entry) {
 	r := newDetRand(seed)
 	keys := make([]ed25519.PrivateKey, n)
 	g := &protocol.Genesis{Name: "test", Variant: v, LBB: lbb, Timeout: time.Minute}
@@ -67,7 +67,7 @@ func (f *fixture) run(t testing.TB) []*protocol.Entry {
 			break
 		}
 		tb := f.tables[seat]
-		e, err := tb.NextEntry(func(v engine.View) (engine.Move, bool) { return f.bots[seat].Decide(v), true })
+		e, err := tb.NextEntry(func(v corruption.View) (corruption.Move, bool) { return f.bots[seat].Decide(v), true })
 		if err != nil || e == nil {
 			t.Fatalf("seat %d cannot write at %s: %v", seat, tb.DueString(), err)
 		}
@@ -84,9 +84,9 @@ func (f *fixture) run(t testing.TB) []*protocol.Entry {
 func TestTableLockstep(t *testing.T) {
 	for _, tc := range []struct {
 		n   int
-		v   engine.Variant
+		v   corruption.Variant
 		lbb bool
-	}{{3, engine.Standard, false}, {4, engine.FreeStud, true}, {5, engine.DownTheRiver, true}, {7, engine.Closed, false}} {
+	}{{3, corruption.Standard, false}, {4, corruption.FreeStud, true}, {5, corruption.DownTheRiver, true}, {7, corruption.Closed, false}} {
 		t.Run(fmt.Sprintf("%d-%s-%v", tc.n, tc.v, tc.lbb), func(t *testing.T) {
 			f, _ := newFixture(t, tc.n, tc.v, tc.lbb, uint64(tc.n))
 			f.run(t)

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // Errors of Human.Submit that say the move came at the wrong time rather than being illegal.
@@ -30,16 +30,16 @@ type Human struct {
 
 type pending struct {
 	id    int
-	view  engine.View
+	view  corruption.View
 	at    time.Time
-	reply chan engine.Move
+	reply chan corruption.Move
 }
 
 // Pending is a decision that waits for the person.
 type Pending struct {
-	ID    int         // increases with every decision asked
-	View  engine.View // the view the decision was asked with (read only)
-	Since time.Time   // when it was asked
+	ID    int             // increases with every decision asked
+	View  corruption.View // the view the decision was asked with (read only)
+	Since time.Time       // when it was asked
 }
 
 // NewHuman makes a Human. onChange, if not nil, is called (without locks held) whenever a
@@ -47,10 +47,10 @@ type Pending struct {
 func NewHuman(onChange func()) *Human { return &Human{onChange: onChange} }
 
 // Decide publishes the decision v.Next() and waits for Submit.
-func (h *Human) Decide(ctx context.Context, v engine.View) (engine.Move, error) {
+func (h *Human) Decide(ctx context.Context, v corruption.View) (corruption.Move, error) {
 	h.mu.Lock()
 	h.lastID++
-	p := &pending{id: h.lastID, view: v, at: time.Now(), reply: make(chan engine.Move, 1)}
+	p := &pending{id: h.lastID, view: v, at: time.Now(), reply: make(chan corruption.Move, 1)}
 	h.pending = p
 	h.mu.Unlock()
 	h.changed()
@@ -64,7 +64,7 @@ func (h *Human) Decide(ctx context.Context, v engine.View) (engine.Move, error) 
 		}
 		h.mu.Unlock()
 		h.changed()
-		return engine.Move{}, ctx.Err()
+		return corruption.Move{}, ctx.Err()
 	}
 }
 
@@ -81,7 +81,7 @@ func (h *Human) Pending() (Pending, bool) {
 // Submit answers the pending decision with m (its Seat is filled in). id is the Pending.ID the
 // move answers, or 0 for whatever is pending. An illegal move is refused with the reason, and
 // the decision stays pending.
-func (h *Human) Submit(id int, m engine.Move) error {
+func (h *Human) Submit(id int, m corruption.Move) error {
 	h.mu.Lock()
 	p := h.pending
 	switch {
@@ -113,9 +113,9 @@ func (h *Human) changed() {
 // Check reports whether m (made by v's seat) answers the decision due in v, and if not, why.
 // It uses what the View says a seat may do: CanPlay, Peekable, AssignOptions, KillTargets and
 // RemoveOptions.
-func Check(v engine.View, m engine.Move) error {
+func Check(v corruption.View, m corruption.Move) error {
 	d := v.Next()
-	if d.Seat != v.Seat() || d.Kind == engine.DecideNothing {
+	if d.Seat != v.Seat() || d.Kind == corruption.DecideNothing {
 		return ErrNotAsked
 	}
 	if m.Seat != v.Seat() {
@@ -125,18 +125,18 @@ func Check(v engine.View, m engine.Move) error {
 		return fmt.Errorf("it is your turn to %s, not to %s", what, m.Kind)
 	}
 	switch d.Kind {
-	case engine.DecideFaceUp:
-		if m.Kind != engine.MoveFaceUp {
+	case corruption.DecideFaceUp:
+		if m.Kind != corruption.MoveFaceUp {
 			return want("choose the face-up positions")
 		}
-		if m.Positions&^engine.AllPositions != 0 {
-			return fmt.Errorf("face-up positions are 1 to %d", engine.CardsPerRound)
+		if m.Positions&^corruption.AllPositions != 0 {
+			return fmt.Errorf("face-up positions are 1 to %d", corruption.CardsPerRound)
 		}
-	case engine.DecidePlace:
+	case corruption.DecidePlace:
 		switch m.Kind {
-		case engine.MovePlace:
+		case corruption.MovePlace:
 			return v.CanPlay(m.Card, m.Spot)
-		case engine.MovePeek:
+		case corruption.MovePeek:
 			if !d.CanPeek {
 				return errors.New("you cannot peek now (no peek left, one already this turn, or nothing to peek at)")
 			}
@@ -146,24 +146,24 @@ func Check(v engine.View, m engine.Move) error {
 		default:
 			return want("place a card")
 		}
-	case engine.DecideAssign:
-		if m.Kind != engine.MoveAssign {
+	case corruption.DecideAssign:
+		if m.Kind != corruption.MoveAssign {
 			return want("assign your Swiss bribe")
 		}
 		if !slices.Contains(v.AssignOptions(), m.Contract) {
 			return fmt.Errorf("your Swiss bribe (card %d) cannot go to %s: it goes to a contract on the table under its body (%s)", d.Index, m.Contract.Name(), contractList(v.AssignOptions()))
 		}
-	case engine.DecideKill:
-		if m.Kind != engine.MoveKill {
+	case corruption.DecideKill:
+		if m.Kind != corruption.MoveKill {
 			return want("choose your hit man's target")
 		}
 		if !slices.Contains(v.KillTargets(), m.Index) {
 			return fmt.Errorf("your hit man (card %d) cannot kill card %d (targets: %s)", d.Index, m.Index, indexList(v.KillTargets()))
 		}
-	case engine.DecideRemove:
+	case corruption.DecideRemove:
 		switch m.Kind {
-		case engine.MovePass:
-		case engine.MoveRemove:
+		case corruption.MovePass:
+		case corruption.MoveRemove:
 			if !slices.Contains(v.RemoveOptions(), m.Index) {
 				return fmt.Errorf("your reporter (card %d) cannot remove card %d (it may remove %s, or pass)", d.Index, m.Index, indexList(v.RemoveOptions()))
 			}
@@ -190,7 +190,7 @@ func indexList(is []int) string {
 	return "cards " + s
 }
 
-func contractList(cs []engine.Contract) string {
+func contractList(cs []corruption.Contract) string {
 	s := ""
 	for k, c := range cs {
 		if k > 0 {

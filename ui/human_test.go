@@ -7,30 +7,30 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // newGame starts a full-information game of n players with the deck in index order and seat 0
 // first: City Hall gets school and monument, the County Seat library and firehouse, the
 // Capitol police and postoffice.
-func newGame(t *testing.T, n int, opts ...func(*engine.Config)) *engine.State {
+func newGame(t *testing.T, n int, opts ...func(*corruption.Config)) *corruption.State {
 	t.Helper()
-	deck := make([]engine.Contract, engine.NumContracts)
+	deck := make([]corruption.Contract, corruption.NumContracts)
 	for i := range deck {
-		deck[i] = engine.Contract(i)
+		deck[i] = corruption.Contract(i)
 	}
-	cfg := engine.Config{Players: n, Deck: deck}
+	cfg := corruption.Config{Players: n, Deck: deck}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	s, err := engine.New(cfg)
+	s, err := corruption.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func apply(t *testing.T, s *engine.State, moves ...string) {
+func apply(t *testing.T, s *corruption.State, moves ...string) {
 	t.Helper()
 	for _, line := range moves {
 		d := s.Next()
@@ -48,20 +48,20 @@ func apply(t *testing.T, s *engine.State, moves ...string) {
 func TestParseMove(t *testing.T) {
 	tests := []struct {
 		in   string
-		want engine.Move
+		want corruption.Move
 		err  string
 	}{
-		{in: "4000 airport", want: engine.Move{Kind: engine.MovePlace, Card: engine.Bribe4000, Spot: engine.ContractSpot(22)}},
-		{in: "  8000   SWISS:CITY ", want: engine.Move{Kind: engine.MovePlace, Card: engine.Bribe8000, Spot: engine.SwissCity}},
-		{in: "place reporter monument", want: engine.Move{Kind: engine.MovePlace, Card: engine.Reporter, Spot: engine.ContractSpot(1)}},
-		{in: "peek 5", want: engine.Move{Kind: engine.MovePeek, Index: 5}},
-		{in: "kill #7", want: engine.Move{Kind: engine.MoveKill, Index: 7}},
-		{in: "remove 12", want: engine.Move{Kind: engine.MoveRemove, Index: 12}},
-		{in: "pass", want: engine.Move{Kind: engine.MovePass}},
-		{in: "assign monument", want: engine.Move{Kind: engine.MoveAssign, Contract: 1}},
-		{in: "faceup 1 3", want: engine.Move{Kind: engine.MoveFaceUp, Positions: 0b101}},
-		{in: "faceup", want: engine.Move{Kind: engine.MoveFaceUp}},
-		{in: "faceup none", want: engine.Move{Kind: engine.MoveFaceUp}},
+		{in: "4000 airport", want: corruption.Move{Kind: corruption.MovePlace, Card: corruption.Bribe4000, Spot: corruption.ContractSpot(22)}},
+		{in: "  8000   SWISS:CITY ", want: corruption.Move{Kind: corruption.MovePlace, Card: corruption.Bribe8000, Spot: corruption.SwissCity}},
+		{in: "place reporter monument", want: corruption.Move{Kind: corruption.MovePlace, Card: corruption.Reporter, Spot: corruption.ContractSpot(1)}},
+		{in: "peek 5", want: corruption.Move{Kind: corruption.MovePeek, Index: 5}},
+		{in: "kill #7", want: corruption.Move{Kind: corruption.MoveKill, Index: 7}},
+		{in: "remove 12", want: corruption.Move{Kind: corruption.MoveRemove, Index: 12}},
+		{in: "pass", want: corruption.Move{Kind: corruption.MovePass}},
+		{in: "assign monument", want: corruption.Move{Kind: corruption.MoveAssign, Contract: 1}},
+		{in: "faceup 1 3", want: corruption.Move{Kind: corruption.MoveFaceUp, Positions: 0b101}},
+		{in: "faceup", want: corruption.Move{Kind: corruption.MoveFaceUp}},
+		{in: "faceup none", want: corruption.Move{Kind: corruption.MoveFaceUp}},
 		{in: "", err: "type a move"},
 		{in: "4001 airport", err: `unknown card "4001"`},
 		{in: "4000 airfield", err: `unknown place "airfield"`},
@@ -91,14 +91,14 @@ func TestParseMove(t *testing.T) {
 func TestMoveRequest(t *testing.T) {
 	tests := []struct {
 		req  MoveRequest
-		want engine.Move
+		want corruption.Move
 		err  string
 	}{
-		{req: MoveRequest{Kind: "place", Card: "da", Spot: "school"}, want: engine.Move{Kind: engine.MovePlace, Card: engine.DA, Spot: 0}},
-		{req: MoveRequest{Text: "pass"}, want: engine.Move{Kind: engine.MovePass}},
-		{req: MoveRequest{Kind: "faceup", Positions: []int{2, 6}}, want: engine.Move{Kind: engine.MoveFaceUp, Positions: 0b100010}},
-		{req: MoveRequest{Kind: "assign", Contract: "dam"}, want: engine.Move{Kind: engine.MoveAssign, Contract: 23}},
-		{req: MoveRequest{Kind: "remove", Index: 3}, want: engine.Move{Kind: engine.MoveRemove, Index: 3}},
+		{req: MoveRequest{Kind: "place", Card: "da", Spot: "school"}, want: corruption.Move{Kind: corruption.MovePlace, Card: corruption.DA, Spot: 0}},
+		{req: MoveRequest{Text: "pass"}, want: corruption.Move{Kind: corruption.MovePass}},
+		{req: MoveRequest{Kind: "faceup", Positions: []int{2, 6}}, want: corruption.Move{Kind: corruption.MoveFaceUp, Positions: 0b100010}},
+		{req: MoveRequest{Kind: "assign", Contract: "dam"}, want: corruption.Move{Kind: corruption.MoveAssign, Contract: 23}},
+		{req: MoveRequest{Kind: "remove", Index: 3}, want: corruption.Move{Kind: corruption.MoveRemove, Index: 3}},
 		{req: MoveRequest{Kind: "kill"}, err: "not a card number"},
 		{req: MoveRequest{Kind: "place", Card: "1000", Spot: "swiss:moon"}, err: "unknown place"},
 		{req: MoveRequest{Kind: "bribe"}, err: `unknown move kind "bribe"`},
@@ -138,10 +138,10 @@ func TestCheck(t *testing.T) {
 			t.Errorf("%q: %v, want %q", tt.move, err, tt.err)
 		}
 	}
-	if err := Check(s.View(1), engine.Move{Seat: 1, Kind: engine.MovePlace, Card: engine.Bribe1000}); !errors.Is(err, ErrNotAsked) {
+	if err := Check(s.View(1), corruption.Move{Seat: 1, Kind: corruption.MovePlace, Card: corruption.Bribe1000}); !errors.Is(err, ErrNotAsked) {
 		t.Errorf("seat 1 out of turn: %v, want ErrNotAsked", err)
 	}
-	if err := Check(v, engine.Move{Seat: 2, Kind: engine.MovePlace, Card: engine.Bribe1000}); err == nil {
+	if err := Check(v, corruption.Move{Seat: 2, Kind: corruption.MovePlace, Card: corruption.Bribe1000}); err == nil {
 		t.Error("a move made for another seat passed")
 	}
 
@@ -155,7 +155,7 @@ func TestCheck(t *testing.T) {
 		"2000 police", "8000 police", "8000 postoffice",
 		"6000 postoffice", "10000 postoffice", "10000 police")
 	d := s.Next()
-	if d.Kind != engine.DecideAssign || d.Seat != 0 {
+	if d.Kind != corruption.DecideAssign || d.Seat != 0 {
 		t.Fatalf("after the placements: %v, want seat 0 to assign", d)
 	}
 	v = s.View(0)
@@ -175,7 +175,7 @@ func TestCheck(t *testing.T) {
 	}
 	apply(t, s, "assign monument")
 	d = s.Next()
-	if d.Kind != engine.DecideRemove || d.Seat != 0 {
+	if d.Kind != corruption.DecideRemove || d.Seat != 0 {
 		t.Fatalf("after the assignment: %v, want seat 0's reporter", d)
 	}
 	v = s.View(0)
@@ -203,11 +203,11 @@ func TestHumanDecide(t *testing.T) {
 	s := newGame(t, 3)
 	changes := make(chan struct{}, 16)
 	h := NewHuman(func() { changes <- struct{}{} })
-	if err := h.Submit(0, engine.Move{Kind: engine.MovePass}); !errors.Is(err, ErrNotAsked) {
+	if err := h.Submit(0, corruption.Move{Kind: corruption.MovePass}); !errors.Is(err, ErrNotAsked) {
 		t.Fatalf("Submit with nothing asked: %v", err)
 	}
 	type result struct {
-		m   engine.Move
+		m   corruption.Move
 		err error
 	}
 	got := make(chan result, 1)
@@ -220,16 +220,16 @@ func TestHumanDecide(t *testing.T) {
 	if !ok || p.ID != 1 || p.View.Seat() != 0 {
 		t.Fatalf("Pending = %+v, %v", p, ok)
 	}
-	if err := h.Submit(p.ID+1, engine.Move{Kind: engine.MovePlace, Card: engine.Bribe1000, Spot: 0}); !errors.Is(err, ErrStale) {
+	if err := h.Submit(p.ID+1, corruption.Move{Kind: corruption.MovePlace, Card: corruption.Bribe1000, Spot: 0}); !errors.Is(err, ErrStale) {
 		t.Errorf("stale submit: %v", err)
 	}
-	if err := h.Submit(p.ID, engine.Move{Kind: engine.MovePlace, Card: engine.DA, Spot: engine.SwissCounty}); err == nil {
+	if err := h.Submit(p.ID, corruption.Move{Kind: corruption.MovePlace, Card: corruption.DA, Spot: corruption.SwissCounty}); err == nil {
 		t.Error("a district attorney on a Swiss account was taken")
 	}
 	if _, ok := h.Pending(); !ok {
 		t.Error("an illegal move ended the decision")
 	}
-	want := engine.Move{Kind: engine.MovePlace, Card: engine.Bribe2000, Spot: engine.SwissCounty}
+	want := corruption.Move{Kind: corruption.MovePlace, Card: corruption.Bribe2000, Spot: corruption.SwissCounty}
 	if err := h.Submit(p.ID, want); err != nil {
 		t.Fatal(err)
 	}

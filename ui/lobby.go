@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
@@ -22,7 +22,7 @@ const LobbyTTL = 5 * time.Second
 type TableChoice struct {
 	Table   string
 	Players int
-	Variant engine.Variant
+	Variant corruption.Variant
 	LBB     bool
 }
 
@@ -41,10 +41,10 @@ func CheckTable(c TableChoice, bots int) error {
 	if c.Table == "" || len(c.Table) > protocol.MaxNameSize || strings.ContainsAny(c.Table, "/\\") || c.Table == "." || c.Table == ".." {
 		return fmt.Errorf("%q is not a table name (1 to %d characters, no slashes)", c.Table, protocol.MaxNameSize)
 	}
-	if c.Players < engine.MinPlayers || c.Players > engine.MaxPlayers {
-		return fmt.Errorf("players: %d, want %d to %d", c.Players, engine.MinPlayers, engine.MaxPlayers)
+	if c.Players < corruption.MinPlayers || c.Players > corruption.MaxPlayers {
+		return fmt.Errorf("players: %d, want %d to %d", c.Players, corruption.MinPlayers, corruption.MaxPlayers)
 	}
-	if c.LBB && c.Variant == engine.Closed {
+	if c.LBB && c.Variant == corruption.Closed {
 		return errors.New("the little black book cannot be played with the closed variant")
 	}
 	if 1+bots > c.Players {
@@ -70,7 +70,7 @@ type LobbyForm struct {
 }
 
 func (f LobbyForm) choice() (TableChoice, error) {
-	v, err := engine.ParseVariant(f.Variant)
+	v, err := corruption.ParseVariant(f.Variant)
 	if err != nil {
 		return TableChoice{}, err
 	}
@@ -93,7 +93,7 @@ type lobby struct {
 type lobbyKey struct {
 	table   string
 	players int
-	variant engine.Variant
+	variant corruption.Variant
 	lbb     bool
 }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // MoveSyntax is how a move is typed (in a terminal, or as the "text" of a move request).
@@ -15,12 +15,12 @@ const MoveSyntax = `CARD PLACE ("4000 airport", "8000 swiss:city", "reporter mon
 
 // ParseMove reads a typed move (see MoveSyntax). The Seat is left for the caller to fill in;
 // whether the move is legal now is Check's business.
-func ParseMove(text string) (engine.Move, error) {
+func ParseMove(text string) (corruption.Move, error) {
 	f := strings.Fields(strings.ToLower(text))
 	if len(f) == 0 {
-		return engine.Move{}, errors.New("type a move")
+		return corruption.Move{}, errors.New("type a move")
 	}
-	var m engine.Move
+	var m corruption.Move
 	args := f[1:]
 	nargs := func(n int, usage string) error {
 		if len(args) != n {
@@ -33,7 +33,7 @@ func ParseMove(text string) (engine.Move, error) {
 		if err := nargs(0, "pass alone"); err != nil {
 			return m, err
 		}
-		m.Kind = engine.MovePass
+		m.Kind = corruption.MovePass
 	case "peek", "kill", "remove":
 		if err := nargs(1, f[0]+" and a card number, e.g. "+f[0]+" 5"); err != nil {
 			return m, err
@@ -42,16 +42,16 @@ func ParseMove(text string) (engine.Move, error) {
 		if err != nil {
 			return m, err
 		}
-		m.Kind, m.Index = map[string]engine.MoveKind{"peek": engine.MovePeek, "kill": engine.MoveKill, "remove": engine.MoveRemove}[f[0]], i
+		m.Kind, m.Index = map[string]corruption.MoveKind{"peek": corruption.MovePeek, "kill": corruption.MoveKill, "remove": corruption.MoveRemove}[f[0]], i
 	case "assign":
 		if err := nargs(1, "assign and a contract, e.g. assign monument"); err != nil {
 			return m, err
 		}
-		c, err := engine.ParseContract(args[0])
+		c, err := corruption.ParseContract(args[0])
 		if err != nil {
 			return m, err
 		}
-		m.Kind, m.Contract = engine.MoveAssign, c
+		m.Kind, m.Contract = corruption.MoveAssign, c
 	case "faceup":
 		if len(args) == 1 && args[0] == "none" {
 			args = nil
@@ -60,15 +60,15 @@ func ParseMove(text string) (engine.Move, error) {
 		for k, a := range args {
 			p, err := strconv.Atoi(a)
 			if err != nil {
-				return m, fmt.Errorf("faceup: %q is not a position (1 to %d)", a, engine.CardsPerRound)
+				return m, fmt.Errorf("faceup: %q is not a position (1 to %d)", a, corruption.CardsPerRound)
 			}
 			ps[k] = p
 		}
-		pos, err := engine.PositionsOf(ps...)
+		pos, err := corruption.PositionsOf(ps...)
 		if err != nil {
 			return m, err
 		}
-		m.Kind, m.Positions = engine.MoveFaceUp, pos
+		m.Kind, m.Positions = corruption.MoveFaceUp, pos
 	default:
 		if f[0] == "place" {
 			args = f[1:]
@@ -78,15 +78,15 @@ func ParseMove(text string) (engine.Move, error) {
 		if len(args) != 2 {
 			return m, fmt.Errorf("%q is not a move: want %s", text, MoveSyntax)
 		}
-		card, err := engine.ParseCard(args[0])
+		card, err := corruption.ParseCard(args[0])
 		if err != nil {
 			return m, err
 		}
-		spot, err := engine.ParseSpot(args[1])
+		spot, err := corruption.ParseSpot(args[1])
 		if err != nil {
 			return m, err
 		}
-		m.Kind, m.Card, m.Spot = engine.MovePlace, card, spot
+		m.Kind, m.Card, m.Spot = corruption.MovePlace, card, spot
 	}
 	return m, nil
 }
@@ -113,32 +113,32 @@ type MoveRequest struct {
 }
 
 // Move reads the request as an engine move (the Seat is left for the caller).
-func (r MoveRequest) Move() (engine.Move, error) {
+func (r MoveRequest) Move() (corruption.Move, error) {
 	if r.Text != "" {
 		return ParseMove(r.Text)
 	}
-	var m engine.Move
+	var m corruption.Move
 	var err error
 	switch r.Kind {
 	case "place":
-		m.Kind = engine.MovePlace
-		if m.Card, err = engine.ParseCard(r.Card); err != nil {
+		m.Kind = corruption.MovePlace
+		if m.Card, err = corruption.ParseCard(r.Card); err != nil {
 			return m, err
 		}
-		m.Spot, err = engine.ParseSpot(r.Spot)
+		m.Spot, err = corruption.ParseSpot(r.Spot)
 	case "peek", "kill", "remove":
-		m.Kind, m.Index = map[string]engine.MoveKind{"peek": engine.MovePeek, "kill": engine.MoveKill, "remove": engine.MoveRemove}[r.Kind], r.Index
+		m.Kind, m.Index = map[string]corruption.MoveKind{"peek": corruption.MovePeek, "kill": corruption.MoveKill, "remove": corruption.MoveRemove}[r.Kind], r.Index
 		if r.Index < 1 {
 			err = fmt.Errorf("%s: card %d is not a card number", r.Kind, r.Index)
 		}
 	case "assign":
-		m.Kind = engine.MoveAssign
-		m.Contract, err = engine.ParseContract(r.Contract)
+		m.Kind = corruption.MoveAssign
+		m.Contract, err = corruption.ParseContract(r.Contract)
 	case "faceup":
-		m.Kind = engine.MoveFaceUp
-		m.Positions, err = engine.PositionsOf(r.Positions...)
+		m.Kind = corruption.MoveFaceUp
+		m.Positions, err = corruption.PositionsOf(r.Positions...)
 	case "pass":
-		m.Kind = engine.MovePass
+		m.Kind = corruption.MovePass
 	case "":
 		err = errors.New("the move has no kind")
 	default:

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
@@ -60,7 +60,7 @@ type Server struct {
 type logItem struct {
 	round int
 	kind  string
-	event *engine.Event
+	event *corruption.Event
 	text  string
 }
 
@@ -138,7 +138,7 @@ func (s *Server) Update(st protocol.Status) {
 		for i := 1; i <= v.NumPlays(); i++ {
 			p, _ := v.Play(i)
 			key := [2]int{v.Round(), i}
-			if p.PeekedBy&(1<<st.Seat) == 0 || p.Card == engine.CardUnknown || s.peeks[key] {
+			if p.PeekedBy&(1<<st.Seat) == 0 || p.Card == corruption.CardUnknown || s.peeks[key] {
 				continue
 			}
 			s.peeks[key] = true
@@ -155,7 +155,7 @@ func (s *Server) Update(st protocol.Status) {
 }
 
 // Event adds a game event to the log.
-func (s *Server) Event(e engine.Event) {
+func (s *Server) Event(e corruption.Event) {
 	s.mu.Lock()
 	s.log = append(s.log, logItem{round: e.Round, kind: eventKind(e.Kind), event: &e})
 	s.mu.Unlock()
@@ -205,7 +205,7 @@ func (s *Server) Snapshot(logFrom int) State {
 		out.Table = &TableState{Name: c.Table, Players: c.Players, Variant: c.Variant.String(), LBB: c.LBB,
 			Entries: st.Entries, Members: st.Members, Bots: s.cfg.Bots}
 	}
-	var view *engine.View
+	var view *corruption.View
 	if st.Game != nil && st.Seat >= 0 {
 		v := st.Game.View(st.Seat)
 		view = &v

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
@@ -134,18 +134,18 @@ func TestAccess(t *testing.T) {
 	}
 }
 
-func announce(s *Server, table, name string, players int, v engine.Variant) {
+func announce(s *Server, table, name string, players int, v corruption.Variant) {
 	pub, _, _ := ed25519.GenerateKey(nil)
 	s.Announce(&protocol.Announcement{Table: table, Players: players, Variant: v, Name: name, Key: pub})
 }
 
 func TestLobby(t *testing.T) {
 	s, _, ts := newServer(t, 1)
-	announce(s, "friday", "bob", 4, engine.FreeStud)
-	announce(s, "friday", "carol", 4, engine.FreeStud)
-	announce(s, "tight", "dan", 3, engine.Standard)
-	announce(s, "tight", "eve", 3, engine.Standard)
-	announce(s, "friday", "zed", 7, engine.Standard) // another table of the same name
+	announce(s, "friday", "bob", 4, corruption.FreeStud)
+	announce(s, "friday", "carol", 4, corruption.FreeStud)
+	announce(s, "tight", "dan", 3, corruption.Standard)
+	announce(s, "tight", "eve", 3, corruption.Standard)
+	announce(s, "friday", "zed", 7, corruption.Standard) // another table of the same name
 	var st State
 	call(t, ts, "GET", "/api/state", testKey, "", &st)
 	if st.Lobby == nil || len(st.Lobby.Tables) != 3 {
@@ -190,7 +190,7 @@ func TestLobby(t *testing.T) {
 		t.Fatalf("join friday: %d", code)
 	}
 	c := <-s.Choices()
-	if c != (TableChoice{Table: "friday", Players: 4, Variant: engine.FreeStud}) {
+	if c != (TableChoice{Table: "friday", Players: 4, Variant: corruption.FreeStud}) {
 		t.Errorf("choice: %+v", c)
 	}
 	if code := call(t, ts, "POST", "/api/lobby/create", testKey, `{"table":"mine","players":4,"variant":"standard"}`, &e); code != http.StatusConflict {
@@ -230,7 +230,7 @@ func TestMoveAPI(t *testing.T) {
 	g := newGame(t, 3)
 	s.SetTable(TableChoice{Table: "t", Players: 3})
 	s.Update(protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob", "cy"}, Game: g.Clone(), Due: 0, Timeout: time.Minute})
-	got := make(chan engine.Move, 1)
+	got := make(chan corruption.Move, 1)
 	go func() {
 		m, _ := h.Decide(context.Background(), g.Clone().View(0))
 		got <- m
@@ -273,7 +273,7 @@ func TestMoveAPI(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/move", testKey, `{"id":`+itoa(d.ID)+`,"kind":"place","card":"4000","spot":"monument"}`, &e); code != http.StatusOK {
 		t.Fatalf("legal move: %d %q", code, e.Error)
 	}
-	if m := <-got; m != (engine.Move{Kind: engine.MovePlace, Seat: 0, Card: engine.Bribe4000, Spot: 1}) {
+	if m := <-got; m != (corruption.Move{Kind: corruption.MovePlace, Seat: 0, Card: corruption.Bribe4000, Spot: 1}) {
 		t.Errorf("Decide returned %+v", m)
 	}
 }
@@ -297,7 +297,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // it peeked at, never another seat's.
 func TestStateShowsOnlyTheView(t *testing.T) {
 	s, _, ts := newServer(t, 0)
-	g := newGame(t, 3, func(c *engine.Config) { c.LittleBlackBook = true })
+	g := newGame(t, 3, func(c *corruption.Config) { c.LittleBlackBook = true })
 	// Each player's first card is face up (standard, round 1); the others face down. Seat 2
 	// peeks at seat 1's $10,000 (card 5).
 	apply(t, g, "1000 school", "1000 monument", "1000 library", "8000 swiss:county", "10000 school", "peek 5", "6000 monument")
@@ -379,12 +379,12 @@ func TestEvents(t *testing.T) {
 	}
 	s.Update(protocol.Status{Table: "t", Seat: 1, Names: []string{"ann", "bob", "cy"}})
 	next()
-	s.Event(engine.Event{Kind: engine.EventDealt, Round: 1, Contract: 22, Body: engine.City})
+	s.Event(corruption.Event{Kind: corruption.EventDealt, Round: 1, Contract: 22, Body: corruption.City})
 	st := next()
 	if st.LogStart != 0 || len(st.Log) != 1 || st.Log[0].Text != "Airport ($1,100,000) is dealt under City Hall." {
 		t.Fatalf("log: %d %+v", st.LogStart, st.Log)
 	}
-	s.Event(engine.Event{Kind: engine.EventAwarded, Round: 1, Seat: 1, Contract: 22, Amount: 14000})
+	s.Event(corruption.Event{Kind: corruption.EventAwarded, Round: 1, Seat: 1, Contract: 22, Amount: 14000})
 	st = next()
 	if st.LogStart != 1 || len(st.Log) != 1 || st.Log[0].Text != "Airport goes to you for $14,000 in bribes." {
 		t.Fatalf("log: %d %+v", st.LogStart, st.Log)

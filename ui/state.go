@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
@@ -188,14 +188,14 @@ type ResultState struct {
 }
 
 // buildGame describes the board from v (and nothing else but the players' names).
-func buildGame(v engine.View, names []string) *GameState {
+func buildGame(v corruption.View, names []string) *GameState {
 	g := &GameState{Round: v.Round(), Phase: v.Phase().String(), First: v.First(), FaceUp: v.FaceUp().List(),
 		FaceUpRule: faceUpRule(v, names), NextUp: v.NextFaceUp(), Cards: []CardState{}, Hand: []HandCard{}}
 	d := v.Next()
 	g.Next = NextState{Kind: d.Kind.String(), Seat: d.Seat, Index: d.Index, Step: awardingStep(d.Kind), Text: dueText(v, d, names)}
 	table := v.Table()
-	for b := engine.Body(0); b < engine.NumBodies; b++ {
-		bs := BodyState{ID: b.String(), Name: b.Name(), Swiss: engine.SwissSpot(b).String(), Contracts: []ContractState{}}
+	for b := corruption.Body(0); b < corruption.NumBodies; b++ {
+		bs := BodyState{ID: b.String(), Name: b.Name(), Swiss: corruption.SwissSpot(b).String(), Contracts: []ContractState{}}
 		for _, c := range table {
 			if v.ContractBody(c) == b {
 				bs.Contracts = append(bs.Contracts, ContractState{ID: c.String(), Name: c.Name(), Value: c.Value(),
@@ -209,7 +209,7 @@ func buildGame(v engine.View, names []string) *GameState {
 		p, _ := v.Play(i)
 		cs := CardState{Index: i, Seat: p.Seat, Spot: p.Spot.String(), Pos: p.Pos, FaceUp: p.FaceUp,
 			Revealed: p.Revealed, Mine: p.Seat == me, Peeked: p.PeekedBy&(1<<me) != 0, Dead: p.Dead, Removed: p.Removed}
-		if p.Card != engine.CardUnknown {
+		if p.Card != corruption.CardUnknown {
 			cs.Card = p.Card.String()
 		}
 		cs.Label = cardLabel(p.Card)
@@ -227,42 +227,42 @@ func buildGame(v engine.View, names []string) *GameState {
 }
 
 // cardLabel is a card as the page prints it: "$4,000", "Reporter", "face down".
-func cardLabel(c engine.Card) string {
+func cardLabel(c corruption.Card) string {
 	switch {
-	case c == engine.CardUnknown:
+	case c == corruption.CardUnknown:
 		return "face down"
 	case c.IsBribe():
-		return "$" + engine.Money(c.Value())
-	case c == engine.DA:
+		return "$" + corruption.Money(c.Value())
+	case c == corruption.DA:
 		return "District attorney"
-	case c == engine.Reporter:
+	case c == corruption.Reporter:
 		return "Reporter"
-	case c == engine.HitMan:
+	case c == corruption.HitMan:
 		return "Hit man"
 	}
 	return c.String()
 }
 
-func awardingStep(k engine.DecisionKind) int {
+func awardingStep(k corruption.DecisionKind) int {
 	switch k {
-	case engine.DecideReveal:
+	case corruption.DecideReveal:
 		return 0
-	case engine.DecideAssign:
+	case corruption.DecideAssign:
 		return 1
-	case engine.DecideKill:
+	case corruption.DecideKill:
 		return 2
-	case engine.DecideRemove:
+	case corruption.DecideRemove:
 		return 4
 	}
 	return 0
 }
 
 // faceUpRule says which cards go face up this round.
-func faceUpRule(v engine.View, names []string) string {
+func faceUpRule(v corruption.View, names []string) string {
 	variant := v.Config().Variant
-	prefix := map[engine.Variant]string{engine.Standard: "Standard", engine.DownTheRiver: "Down the river",
-		engine.FreeStud: "Free stud", engine.Closed: "Closed"}[variant]
-	if v.Phase() == engine.PhaseFaceUp || (variant == engine.FreeStud && v.Phase() == engine.PhaseDeal) {
+	prefix := map[corruption.Variant]string{corruption.Standard: "Standard", corruption.DownTheRiver: "Down the river",
+		corruption.FreeStud: "Free stud", corruption.Closed: "Closed"}[variant]
+	if v.Phase() == corruption.PhaseFaceUp || (variant == corruption.FreeStud && v.Phase() == corruption.PhaseDeal) {
 		who := seatName(names, v.First())
 		if v.First() == v.Seat() {
 			who = "you"
@@ -299,7 +299,7 @@ func seatName(names []string, seat int) string {
 }
 
 // dueText says in words what the game waits for.
-func dueText(v engine.View, d engine.Decision, names []string) string {
+func dueText(v corruption.View, d corruption.Decision, names []string) string {
 	who, you := seatName(names, d.Seat), d.Seat == v.Seat()
 	verb := func(mine, theirs string) string {
 		if you {
@@ -308,28 +308,28 @@ func dueText(v engine.View, d engine.Decision, names []string) string {
 		return who + " " + theirs
 	}
 	switch d.Kind {
-	case engine.DecideNothing:
+	case corruption.DecideNothing:
 		return "The game is over"
-	case engine.DecideDeal:
+	case corruption.DecideDeal:
 		return "The round's contracts are being dealt"
-	case engine.DecideFaceUp:
+	case corruption.DecideFaceUp:
 		return "Free stud: " + verb("choose", "chooses") + " the face-up positions for this round"
-	case engine.DecidePlace:
+	case corruption.DecidePlace:
 		return fmt.Sprintf("Corruption: %s card %d of 6", verb("place", "places"), v.Placed(d.Seat)+1)
-	case engine.DecideReveal:
+	case corruption.DecideReveal:
 		return fmt.Sprintf("Revealing the face-down cards: %s card %d", verb("reveal", "reveals"), d.Index)
-	case engine.DecideAssign:
+	case corruption.DecideAssign:
 		return fmt.Sprintf("Awarding, step 1 (Swiss bribes): %s the Swiss bribe, card %d", verb("assign", "assigns"), d.Index)
-	case engine.DecideKill:
+	case corruption.DecideKill:
 		return fmt.Sprintf("Awarding, step 2 (hit men): %s the target of the hit man, card %d", verb("choose", "chooses"), d.Index)
-	case engine.DecideRemove:
+	case corruption.DecideRemove:
 		return fmt.Sprintf("Awarding, step 4 (reporters): %s the reporter, card %d: remove a bribe or pass", verb("use", "uses"), d.Index)
 	}
 	return d.String()
 }
 
 // buildSeats describes every player, from the person's view.
-func buildSeats(v *engine.View, st *protocol.Status) []SeatState {
+func buildSeats(v *corruption.View, st *protocol.Status) []SeatState {
 	n := len(st.Names)
 	if v != nil {
 		n = v.Config().Players
@@ -365,9 +365,9 @@ func buildDecision(p Pending, names []string) *Decision {
 	d := v.Next()
 	out := &Decision{ID: p.ID, Kind: d.Kind.String(), Index: d.Index, SinceMS: p.Since.UnixMilli(), Placed: v.Placed(v.Seat())}
 	switch d.Kind {
-	case engine.DecideFaceUp:
+	case corruption.DecideFaceUp:
 		out.Prompt = "You lead this round: choose which positions go face up for every player (none is fine)."
-	case engine.DecidePlace:
+	case corruption.DecidePlace:
 		where := "face down"
 		if v.NextFaceUp() {
 			where = "face up under a contract (face down on a Swiss account)"
@@ -381,14 +381,14 @@ func buildDecision(p Pending, names []string) *Decision {
 			}
 			out.Prompt += fmt.Sprintf(" You may first peek at a face-down card (%d %s left).", n, peeks)
 		}
-		var spots []engine.Spot
+		var spots []corruption.Spot
 		for _, c := range v.Table() {
-			spots = append(spots, engine.ContractSpot(c))
+			spots = append(spots, corruption.ContractSpot(c))
 		}
-		for b := engine.Body(0); b < engine.NumBodies; b++ {
-			spots = append(spots, engine.SwissSpot(b))
+		for b := corruption.Body(0); b < corruption.NumBodies; b++ {
+			spots = append(spots, corruption.SwissSpot(b))
 		}
-		seen := map[engine.Card]bool{}
+		seen := map[corruption.Card]bool{}
 		for _, c := range v.Hand() {
 			if seen[c] {
 				continue
@@ -402,19 +402,19 @@ func buildDecision(p Pending, names []string) *Decision {
 			}
 			out.Cards = append(out.Cards, cc)
 		}
-	case engine.DecideAssign:
+	case corruption.DecideAssign:
 		p, _ := v.Play(d.Index)
 		out.Prompt = fmt.Sprintf("Awarding, step 1: assign your %s on the %s Swiss account (card %d) to one of its contracts. It counts half, and no reporter can remove it.",
 			cardLabel(p.Card), p.Spot.SwissBody().Name(), d.Index)
 		for _, c := range v.AssignOptions() {
 			out.Assign = append(out.Assign, ContractRef{ID: c.String(), Name: c.Name(), Value: c.Value()})
 		}
-	case engine.DecideKill:
+	case corruption.DecideKill:
 		p, _ := v.Play(d.Index)
 		out.Prompt = fmt.Sprintf("Awarding, step 2: your hit man under %s (card %d) kills one character there. Choose the victim.",
 			p.Spot.Contract().Name(), d.Index)
 		out.Targets = v.KillTargets()
-	case engine.DecideRemove:
+	case corruption.DecideRemove:
 		p, _ := v.Play(d.Index)
 		out.Prompt = fmt.Sprintf("Awarding, step 4: your reporter under %s (card %d) may remove one bribe placed there, or pass.",
 			p.Spot.Contract().Name(), d.Index)

@@ -6,14 +6,14 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // TestDecisionChoices: each kind of decision lists exactly the legal choices, in words.
 func TestDecisionChoices(t *testing.T) {
 	names := []string{"ann", "bob", "cy"}
 
-	s := newGame(t, 3, func(c *engine.Config) { c.Variant = engine.FreeStud })
+	s := newGame(t, 3, func(c *corruption.Config) { c.Variant = corruption.FreeStud })
 	d := buildDecision(Pending{ID: 1, View: s.View(0), Since: time.Now()}, names)
 	if d.Kind != "faceup" || !strings.Contains(d.Prompt, "choose which positions go face up") {
 		t.Errorf("free stud: %+v", d)
@@ -55,18 +55,18 @@ func TestDecisionChoices(t *testing.T) {
 func TestDescribe(t *testing.T) {
 	names := []string{"ann", "bob", "cy"}
 	for _, tt := range []struct {
-		e    engine.Event
+		e    corruption.Event
 		want string
 	}{
-		{engine.Event{Kind: engine.EventPlaced, Seat: 1, Index: 4, Spot: engine.SwissCounty}, "Bob places a card face down on the County Seat Swiss account (card 4)."},
-		{engine.Event{Kind: engine.EventPlaced, Seat: 0, Index: 5, Card: engine.Bribe8000, Spot: 22}, "You place an $8,000 bribe face up under Airport (card 5)."},
-		{engine.Event{Kind: engine.EventKilled, Seat: 0, Index: 3, Target: 7, Contract: 1}, "Your hit man (card 3) kills card 7 under Monument."},
-		{engine.Event{Kind: engine.EventRemoved, Seat: 2, Index: 9, Target: 2, Contract: 1}, "Cy's reporter (card 9) removes card 2 from Monument."},
-		{engine.Event{Kind: engine.EventAssigned, Seat: 2, Index: 1, Contract: 0}, "Cy assigns their Swiss bribe (card 1) to Elementary School."},
-		{engine.Event{Kind: engine.EventFaceUp, Seat: 1, Positions: 0b101}, "Bob chooses face-up positions 1 and 3 this round."},
-		{engine.Event{Kind: engine.EventFaceUp, Seat: 0}, "You choose that every card goes face down this round."},
-		{engine.Event{Kind: engine.EventDeferred, Contract: 23, Amount: 6000}, "Hydro-Electric Dam is tied at $6,000 and deferred."},
-		{engine.Event{Kind: engine.EventRoundOver, Round: 2, Seat: 0}, "Round 2 is over; you lead round 3."},
+		{corruption.Event{Kind: corruption.EventPlaced, Seat: 1, Index: 4, Spot: corruption.SwissCounty}, "Bob places a card face down on the County Seat Swiss account (card 4)."},
+		{corruption.Event{Kind: corruption.EventPlaced, Seat: 0, Index: 5, Card: corruption.Bribe8000, Spot: 22}, "You place an $8,000 bribe face up under Airport (card 5)."},
+		{corruption.Event{Kind: corruption.EventKilled, Seat: 0, Index: 3, Target: 7, Contract: 1}, "Your hit man (card 3) kills card 7 under Monument."},
+		{corruption.Event{Kind: corruption.EventRemoved, Seat: 2, Index: 9, Target: 2, Contract: 1}, "Cy's reporter (card 9) removes card 2 from Monument."},
+		{corruption.Event{Kind: corruption.EventAssigned, Seat: 2, Index: 1, Contract: 0}, "Cy assigns their Swiss bribe (card 1) to Elementary School."},
+		{corruption.Event{Kind: corruption.EventFaceUp, Seat: 1, Positions: 0b101}, "Bob chooses face-up positions 1 and 3 this round."},
+		{corruption.Event{Kind: corruption.EventFaceUp, Seat: 0}, "You choose that every card goes face down this round."},
+		{corruption.Event{Kind: corruption.EventDeferred, Contract: 23, Amount: 6000}, "Hydro-Electric Dam is tied at $6,000 and deferred."},
+		{corruption.Event{Kind: corruption.EventRoundOver, Round: 2, Seat: 0}, "Round 2 is over; you lead round 3."},
 	} {
 		if got := describe(tt.e, names, 0); got != tt.want {
 			t.Errorf("%v: %q, want %q", tt.e.Kind, got, tt.want)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
@@ -75,7 +75,7 @@ func (t *Terminal) Update(st protocol.Status) {
 }
 
 // Event tells one event of the game.
-func (t *Terminal) Event(e engine.Event) {
+func (t *Terminal) Event(e corruption.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if e.Round != t.round {
@@ -91,7 +91,7 @@ func (t *Terminal) Finish(r Result) {
 }
 
 // Decide shows the view and reads the person's move until it is a legal one.
-func (t *Terminal) Decide(ctx context.Context, v engine.View) (engine.Move, error) {
+func (t *Terminal) Decide(ctx context.Context, v corruption.View) (corruption.Move, error) {
 	t.mu.Lock()
 	names := t.names
 	board := Board(v, names)
@@ -103,10 +103,10 @@ func (t *Terminal) Decide(ctx context.Context, v engine.View) (engine.Move, erro
 		var line string
 		select {
 		case <-ctx.Done():
-			return engine.Move{}, ctx.Err()
+			return corruption.Move{}, ctx.Err()
 		case l, ok := <-t.lines:
 			if !ok {
-				return engine.Move{}, fmt.Errorf("the input ended: %w", t.rerr)
+				return corruption.Move{}, fmt.Errorf("the input ended: %w", t.rerr)
 			}
 			line = strings.TrimSpace(l)
 		}
@@ -127,7 +127,7 @@ func (t *Terminal) Decide(ctx context.Context, v engine.View) (engine.Move, erro
 		}
 		if err != nil {
 			if errors.Is(err, ErrNotAsked) {
-				return engine.Move{}, err
+				return corruption.Move{}, err
 			}
 			t.printf("error: %v\n", err)
 			continue
@@ -137,7 +137,7 @@ func (t *Terminal) Decide(ctx context.Context, v engine.View) (engine.Move, erro
 }
 
 // choicesText lists the legal choices in the typed syntax, with an example.
-func choicesText(v engine.View, d *Decision) string {
+func choicesText(v corruption.View, d *Decision) string {
 	var b strings.Builder
 	example := ""
 	switch d.Kind {
@@ -187,10 +187,10 @@ func intsText(is []int) string {
 
 // Board draws the person's view as text: the round, every body with its Swiss account and
 // contracts and the cards on them, the scores and the hand.
-func Board(v engine.View, names []string) string {
+func Board(v corruption.View, names []string) string {
 	g := buildGame(v, names)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Round %d of %d, %s. %s.\n", g.Round, engine.Rounds, g.Phase, g.FaceUpRule)
+	fmt.Fprintf(&b, "Round %d of %d, %s. %s.\n", g.Round, corruption.Rounds, g.Phase, g.FaceUpRule)
 	on := map[string][]CardState{}
 	for _, c := range g.Cards {
 		on[c.Spot] = append(on[c.Spot], c)
@@ -206,7 +206,7 @@ func Board(v engine.View, names []string) string {
 			if c.Cancelled {
 				mark += " cancelled"
 			}
-			fmt.Fprintf(&b, "  %-24s %s\n", fmt.Sprintf("%s $%s%s", c.ID, engine.Money(c.Value), mark), cardsText(on[c.ID], names))
+			fmt.Fprintf(&b, "  %-24s %s\n", fmt.Sprintf("%s $%s%s", c.ID, corruption.Money(c.Value), mark), cardsText(on[c.ID], names))
 		}
 	}
 	var scores []string
@@ -216,7 +216,7 @@ func Board(v engine.View, names []string) string {
 		if seat == v.Seat() {
 			me = " (you)"
 		}
-		scores = append(scores, fmt.Sprintf("%s%s $%s (%d)", seatName(names, seat), me, engine.Money(val), n))
+		scores = append(scores, fmt.Sprintf("%s%s $%s (%d)", seatName(names, seat), me, corruption.Money(val), n))
 	}
 	fmt.Fprintf(&b, "Scores: %s\n", strings.Join(scores, ", "))
 	hand := make([]string, len(g.Hand))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 // TestTerminal: the terminal shows the board and the choices, refuses what is not a legal move
@@ -18,7 +18,7 @@ func TestTerminal(t *testing.T) {
 	term := NewTerminal(strings.NewReader("help\nbribe the mayor\nda swiss:city\n\n2000 swiss:county\n"), &out)
 	defer term.Close()
 	m, err := term.Decide(context.Background(), s.View(0))
-	want := engine.Move{Kind: engine.MovePlace, Seat: 0, Card: engine.Bribe2000, Spot: engine.SwissCounty}
+	want := corruption.Move{Kind: corruption.MovePlace, Seat: 0, Card: corruption.Bribe2000, Spot: corruption.SwissCounty}
 	if err != nil || m != want {
 		t.Fatalf("Decide = %+v, %v; want %+v", m, err, want)
 	}

@@ -3,18 +3,18 @@ package ui
 import (
 	"fmt"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 )
 
 var eventKinds = [...]string{
-	engine.EventDealt: "dealt", engine.EventFaceUp: "faceup", engine.EventPeeked: "peeked",
-	engine.EventPlaced: "placed", engine.EventRevealed: "revealed", engine.EventAssigned: "assigned",
-	engine.EventKilled: "killed", engine.EventCancelled: "cancelled", engine.EventRemoved: "removed",
-	engine.EventPassed: "passed", engine.EventAwarded: "awarded", engine.EventDeferred: "deferred",
-	engine.EventRoundOver: "round", engine.EventGameOver: "over",
+	corruption.EventDealt: "dealt", corruption.EventFaceUp: "faceup", corruption.EventPeeked: "peeked",
+	corruption.EventPlaced: "placed", corruption.EventRevealed: "revealed", corruption.EventAssigned: "assigned",
+	corruption.EventKilled: "killed", corruption.EventCancelled: "cancelled", corruption.EventRemoved: "removed",
+	corruption.EventPassed: "passed", corruption.EventAwarded: "awarded", corruption.EventDeferred: "deferred",
+	corruption.EventRoundOver: "round", corruption.EventGameOver: "over",
 }
 
-func eventKind(k engine.EventKind) string {
+func eventKind(k corruption.EventKind) string {
 	if int(k) < len(eventKinds) {
 		return eventKinds[k]
 	}
@@ -22,7 +22,7 @@ func eventKind(k engine.EventKind) string {
 }
 
 // describe tells an event in plain words, with the players' names ("you" for the person).
-func describe(e engine.Event, names []string, me int) string {
+func describe(e corruption.Event, names []string, me int) string {
 	who := func(seat int) string {
 		if seat == me {
 			return "you"
@@ -49,9 +49,9 @@ func describe(e engine.Event, names []string, me int) string {
 		return other
 	}
 	switch e.Kind {
-	case engine.EventDealt:
-		return fmt.Sprintf("%s ($%s) is dealt under %s.", e.Contract.Name(), engine.Money(e.Contract.Value()), e.Body.Name())
-	case engine.EventFaceUp:
+	case corruption.EventDealt:
+		return fmt.Sprintf("%s ($%s) is dealt under %s.", e.Contract.Name(), corruption.Money(e.Contract.Value()), e.Body.Name())
+	case corruption.EventFaceUp:
 		ps := e.Positions.List()
 		words := make([]string, len(ps))
 		for i, p := range ps {
@@ -61,41 +61,41 @@ func describe(e engine.Event, names []string, me int) string {
 			return cap(fmt.Sprintf("%s %s that every card goes face down this round.", who(e.Seat), verb(e.Seat, "choose", "chooses")))
 		}
 		return cap(fmt.Sprintf("%s %s face-up positions %s this round.", who(e.Seat), verb(e.Seat, "choose", "chooses"), joinAnd(words)))
-	case engine.EventPeeked:
+	case corruption.EventPeeked:
 		return cap(fmt.Sprintf("%s %s at card %d with the little black book.", who(e.Seat), verb(e.Seat, "peek", "peeks"), e.Index))
-	case engine.EventPlaced:
-		if e.Card == engine.CardUnknown {
+	case corruption.EventPlaced:
+		if e.Card == corruption.CardUnknown {
 			return cap(fmt.Sprintf("%s %s a card face down %s (card %d).", who(e.Seat), verb(e.Seat, "place", "places"), spotPhrase(e.Spot), e.Index))
 		}
 		return cap(fmt.Sprintf("%s %s %s face up %s (card %d).", who(e.Seat), verb(e.Seat, "place", "places"), e.Card.Title(), spotPhrase(e.Spot), e.Index))
-	case engine.EventRevealed:
+	case corruption.EventRevealed:
 		return cap(fmt.Sprintf("Card %d (%s, %s) is %s.", e.Index, seatName(names, e.Seat), spotPhrase(e.Spot), e.Card.Title()))
-	case engine.EventAssigned:
+	case corruption.EventAssigned:
 		return cap(fmt.Sprintf("%s %s %s Swiss bribe (card %d) to %s.", who(e.Seat), verb(e.Seat, "assign", "assigns"), verb(e.Seat, "your", "their"), e.Index, e.Contract.Name()))
-	case engine.EventKilled:
+	case corruption.EventKilled:
 		return cap(fmt.Sprintf("%s hit man (card %d) kills card %d under %s.", whose(e.Seat), e.Index, e.Target, e.Contract.Name()))
-	case engine.EventCancelled:
+	case corruption.EventCancelled:
 		return fmt.Sprintf("%s is cancelled by a district attorney and deferred.", e.Contract.Name())
-	case engine.EventRemoved:
+	case corruption.EventRemoved:
 		return cap(fmt.Sprintf("%s reporter (card %d) removes card %d from %s.", whose(e.Seat), e.Index, e.Target, e.Contract.Name()))
-	case engine.EventPassed:
+	case corruption.EventPassed:
 		return cap(fmt.Sprintf("%s reporter (card %d) removes nothing.", whose(e.Seat), e.Index))
-	case engine.EventAwarded:
-		return cap(fmt.Sprintf("%s goes to %s for $%s in bribes.", e.Contract.Name(), who(e.Seat), engine.Money(e.Amount)))
-	case engine.EventDeferred:
+	case corruption.EventAwarded:
+		return cap(fmt.Sprintf("%s goes to %s for $%s in bribes.", e.Contract.Name(), who(e.Seat), corruption.Money(e.Amount)))
+	case corruption.EventDeferred:
 		if e.Amount == 0 {
 			return fmt.Sprintf("%s has no bribe and is deferred.", e.Contract.Name())
 		}
-		return fmt.Sprintf("%s is tied at $%s and deferred.", e.Contract.Name(), engine.Money(e.Amount))
-	case engine.EventRoundOver:
+		return fmt.Sprintf("%s is tied at $%s and deferred.", e.Contract.Name(), corruption.Money(e.Amount))
+	case corruption.EventRoundOver:
 		return cap(fmt.Sprintf("Round %d is over; %s %s round %d.", e.Round, who(e.Seat), verb(e.Seat, "lead", "leads"), e.Round+1))
-	case engine.EventGameOver:
+	case corruption.EventGameOver:
 		return "The game is over."
 	}
 	return e.String()
 }
 
-func spotPhrase(s engine.Spot) string {
+func spotPhrase(s corruption.Spot) string {
 	if s.IsSwiss() {
 		return "on the " + s.SwissBody().Name() + " Swiss account"
 	}

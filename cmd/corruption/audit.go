@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine"
-	"corruption/engine/script"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/script"
 	"corruption/protocol"
 )
 
@@ -63,7 +63,7 @@ func auditCommand() *cli.Command {
 	}
 }
 
-func auditFile(path string, opts ...engine.Option) (*protocol.Report, error) {
+func auditFile(path string, opts ...corruption.Option) (*protocol.Report, error) {
 	st, err := os.Stat(path)
 	switch {
 	case err != nil:

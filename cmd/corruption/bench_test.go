@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/p2p"
 	"corruption/protocol"
 )
@@ -56,7 +56,7 @@ func playLibp2p(b *testing.B, n int, table string) {
 			b.Fatal(err)
 		}
 		bt, _ := bot.New("heuristic", uint64(i))
-		node, err := protocol.NewNode(protocol.NodeConfig{Table: table, Players: n, Variant: engine.Standard,
+		node, err := protocol.NewNode(protocol.NodeConfig{Table: table, Players: n, Variant: corruption.Standard,
 			Name: fmt.Sprint(i), Timeout: 30 * time.Second, Identity: key, Store: store,
 			Player: protocol.BotPlayer(bt), Net: tn, Linger: 2 * time.Second})
 		if err != nil {

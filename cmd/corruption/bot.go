@@ -17,8 +17,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/p2p"
 	"corruption/protocol"
 )
@@ -77,7 +77,7 @@ func networkFlags() []cli.Flag {
 type tableSettings struct {
 	table   string
 	players int
-	variant engine.Variant
+	variant corruption.Variant
 	lbb     bool
 	timeout time.Duration
 }
@@ -90,15 +90,15 @@ func readTableFlags(c *cli.Context) (tableSettings, error) {
 	if s.table == "" || len(s.table) > maxTableBytes || strings.ContainsAny(s.table, "/\\") || s.table == "." || s.table == ".." {
 		return s, usageError("--table: %q is not a table name (1 to %d characters, no slashes)", s.table, maxTableBytes)
 	}
-	if s.players < engine.MinPlayers || s.players > engine.MaxPlayers {
-		return s, usageError("--players: %d, want %d to %d", s.players, engine.MinPlayers, engine.MaxPlayers)
+	if s.players < corruption.MinPlayers || s.players > corruption.MaxPlayers {
+		return s, usageError("--players: %d, want %d to %d", s.players, corruption.MinPlayers, corruption.MaxPlayers)
 	}
-	v, err := engine.ParseVariant(c.String("variant"))
+	v, err := corruption.ParseVariant(c.String("variant"))
 	if err != nil {
 		return s, usageError("--variant: %v", err)
 	}
 	s.variant = v
-	if s.lbb && v == engine.Closed {
+	if s.lbb && v == corruption.Closed {
 		return s, usageError("--lbb: the little black book cannot be played with the closed variant")
 	}
 	if s.timeout < time.Second {
@@ -367,7 +367,7 @@ func printOutcome(w io.Writer, o *protocol.Outcome, t *protocol.Table) {
 		if seat == o.Seat {
 			me = "  (this node)"
 		}
-		fmt.Fprintf(w, "  seat %d %-16s $%s%s\n", seat, m.Name, engine.Money(score), me)
+		fmt.Fprintf(w, "  seat %d %-16s $%s%s\n", seat, m.Name, corruption.Money(score), me)
 	}
 	if len(o.Winners) > 0 && o.Finished {
 		fmt.Fprintf(w, "Winners: %v\n", o.Winners)

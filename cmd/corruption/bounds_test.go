@@ -44,7 +44,7 @@ func TestAuditInputs(t *testing.T) {
 	for _, tt := range tests {
 		for _, cmd := range []string{"audit", "replay"} {
 			t.Run(cmd+" "+filepath.Base(tt.path), func(t *testing.T) {
-				r := corruption(t, cmd, tt.path)
+				r := runCLI(t, cmd, tt.path)
 				if r.code != 1 || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, tt.path) {
 					t.Errorf("exit %d, want 1 with an error naming %s and %q\n%v", r.code, tt.path, tt.want, r)
 				}
@@ -63,7 +63,7 @@ func TestAuditJSONErrors(t *testing.T) {
 	writeFile(t, notLog, "this is not a log\n")
 	for _, path := range []string{empty, notLog, filepath.Join(dir, "missing.log"), dir, "/dev/zero"} {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			r := corruption(t, "audit", "--json", path)
+			r := runCLI(t, "audit", "--json", path)
 			if r.code != 1 {
 				t.Errorf("exit %d, want 1", r.code)
 			}
@@ -92,7 +92,7 @@ func TestOutChecked(t *testing.T) {
 	loop := []string{"--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--table", "t", "--players", "3"}
 	for _, out := range []string{"/proc/version", filepath.Join(dir, "no", "such", "dir", "x.log"), dir} {
 		t.Run(out, func(t *testing.T) {
-			r := corruption(t, append(append([]string{"bot"}, loop...), "--out", out)...)
+			r := runCLI(t, append(append([]string{"bot"}, loop...), "--out", out)...)
 			if r.code != 2 || !strings.Contains(r.stderr, "--out") {
 				t.Errorf("exit %d, want 2 with an error naming --out\n%v", r.code, r)
 			}
@@ -140,7 +140,7 @@ func TestDataLocked(t *testing.T) {
 	first := start(ctx, t, "first", args...)
 	defer first.kill(t)
 	first.waitLine(t, listenLine, 20*time.Second)
-	r := corruption(t, args...)
+	r := runCLI(t, args...)
 	if r.code != 1 || !strings.Contains(r.stderr, "in use") || !strings.Contains(r.stderr, data) {
 		t.Errorf("exit %d, want 1 with an error saying %s is in use\n%v", r.code, data, r)
 	}

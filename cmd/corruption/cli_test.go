@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 )
 
 // TestHelp: the app and every command answer --help (and -h) with exit 0 on stdout, naming
@@ -33,7 +33,7 @@ func TestHelp(t *testing.T) {
 		for _, h := range []string{"--help", "-h"} {
 			args := append(append([]string(nil), tt.args...), h)
 			t.Run(strings.Join(args, " "), func(t *testing.T) {
-				r := corruption(t, args...)
+				r := runCLI(t, args...)
 				if r.code != 0 {
 					t.Fatalf("exit %d, want 0\n%v", r.code, r)
 				}
@@ -54,7 +54,7 @@ func TestHelpExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := corruption(t, "replay", "--help")
+	r := runCLI(t, "replay", "--help")
 	re := regexp.MustCompile(`corruption replay --script (\S+)`)
 	m := re.FindAllStringSubmatch(r.stdout, -1)
 	if len(m) == 0 {
@@ -66,7 +66,7 @@ func TestHelpExamples(t *testing.T) {
 			t.Errorf("replay --help: the example %q names a file that does not exist: %v", ex[0], err)
 			continue
 		}
-		if r := corruption(t, "replay", "--script", path, "--json"); r.code != 0 {
+		if r := runCLI(t, "replay", "--script", path, "--json"); r.code != 0 {
 			t.Errorf("replay --help example fails:\n%v", r)
 		}
 	}
@@ -142,7 +142,7 @@ func TestUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := corruption(t, tt.args...)
+			r := runCLI(t, tt.args...)
 			if r.code != tt.code {
 				t.Errorf("exit %d, want %d", r.code, tt.code)
 			}
@@ -185,7 +185,7 @@ type simTally struct {
 }
 
 func TestSimulateJSON(t *testing.T) {
-	r := corruption(t, "simulate", "--games", "200", "--players", "4", "--json")
+	r := runCLI(t, "simulate", "--games", "200", "--players", "4", "--json")
 	if r.code != 0 {
 		t.Fatalf("%v", r)
 	}
@@ -242,15 +242,15 @@ func TestSimulateFlags(t *testing.T) {
 		cfg  bot.SimConfig
 	}{
 		{[]string{"--games", "30", "--players", "3", "--variant", "closed", "--bots", "random", "--seed", "5"},
-			bot.SimConfig{Games: 30, Players: 3, Variant: engine.Closed, Bots: []string{"random"}, Seed: 5}},
+			bot.SimConfig{Games: 30, Players: 3, Variant: corruption.Closed, Bots: []string{"random"}, Seed: 5}},
 		{[]string{"--games", "20", "--players", "7", "--variant", "free-stud", "--lbb", "--bots", "random, heuristic,random", "--seed", "9"},
-			bot.SimConfig{Games: 20, Players: 7, Variant: engine.FreeStud, LBB: true, Bots: []string{"random", "heuristic", "random"}, Seed: 9}},
+			bot.SimConfig{Games: 20, Players: 7, Variant: corruption.FreeStud, LBB: true, Bots: []string{"random", "heuristic", "random"}, Seed: 9}},
 		{[]string{"--games", "25", "--players", "5", "--variant", "down-the-river"},
-			bot.SimConfig{Games: 25, Players: 5, Variant: engine.DownTheRiver, Bots: []string{"heuristic", "random"}, Seed: 1}},
+			bot.SimConfig{Games: 25, Players: 5, Variant: corruption.DownTheRiver, Bots: []string{"heuristic", "random"}, Seed: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			r := corruption(t, append([]string{"simulate", "--json"}, tt.args...)...)
+			r := runCLI(t, append([]string{"simulate", "--json"}, tt.args...)...)
 			if r.code != 0 {
 				t.Fatalf("%v", r)
 			}
@@ -286,7 +286,7 @@ func TestSimulateFlags(t *testing.T) {
 // TestSimulateShow: --show tells one game, round by round, ending with the winners, and the
 // winners are those of the game the simulation played.
 func TestSimulateShow(t *testing.T) {
-	r := corruption(t, "simulate", "--games", "1", "--players", "4", "--seed", "3", "--show")
+	r := runCLI(t, "simulate", "--games", "1", "--players", "4", "--seed", "3", "--show")
 	if r.code != 0 {
 		t.Fatalf("%v", r)
 	}
@@ -299,9 +299,9 @@ func TestSimulateShow(t *testing.T) {
 		}
 		last = i
 	}
-	var state *engine.State
+	var state *corruption.State
 	if _, err := bot.Simulate(bot.SimConfig{Games: 1, Players: 4, Bots: []string{"heuristic", "random"}, Seed: 3,
-		Attach: func(s *engine.State) { state = s }}); err != nil {
+		Attach: func(s *corruption.State) { state = s }}); err != nil {
 		t.Fatal(err)
 	}
 	want := winnerLine(state.Winners())

@@ -11,8 +11,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/p2p"
 	"corruption/protocol"
 	"corruption/ui"
@@ -51,10 +51,10 @@ func runDemo(c *cli.Context) error {
 		return err
 	}
 	pc.bots = c.Int("bots")
-	if pc.bots < engine.MinPlayers-1 || pc.bots > engine.MaxPlayers-1 {
-		return usageError("--bots: %d, want %d to %d", pc.bots, engine.MinPlayers-1, engine.MaxPlayers-1)
+	if pc.bots < corruption.MinPlayers-1 || pc.bots > corruption.MaxPlayers-1 {
+		return usageError("--bots: %d, want %d to %d", pc.bots, corruption.MinPlayers-1, corruption.MaxPlayers-1)
 	}
-	v, err := engine.ParseVariant(c.String("variant"))
+	v, err := corruption.ParseVariant(c.String("variant"))
 	if err != nil {
 		return usageError("--variant: %v", err)
 	}

@@ -71,7 +71,7 @@ const commandTimeout = 60 * time.Second
 
 // corruption runs the command to its end and returns how it ended. A command that does not
 // end within commandTimeout fails the test: it hangs.
-func corruption(t *testing.T, args ...string) result {
+func runCLI(t *testing.T, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
 	defer cancel()

@@ -138,7 +138,7 @@ func finish(t *testing.T, procs []*proc, ps []player, players int) (outcome, []b
 		}
 	}
 	for _, p := range ps {
-		r := corruption(t, "audit", "--json", p.log)
+		r := runCLI(t, "audit", "--json", p.log)
 		var rep struct {
 			Valid   bool   `json:"valid"`
 			Digest  string `json:"digest"`
@@ -174,7 +174,7 @@ func TestBotsWithPeer(t *testing.T) {
 	}
 
 	t.Run("replay", func(t *testing.T) {
-		r := corruption(t, "replay", ps[1].log)
+		r := runCLI(t, "replay", ps[1].log)
 		if r.code != 0 {
 			t.Fatalf("%v", r)
 		}
@@ -206,7 +206,7 @@ func TestBotsFreeStudLBB(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	r := corruption(t, "replay", ps[2].log)
+	r := runCLI(t, "replay", ps[2].log)
 	if r.code != 0 {
 		t.Fatalf("%v", r)
 	}
@@ -382,7 +382,7 @@ func TestBotInterrupted(t *testing.T) {
 		const c = 2
 		waitEntries(t, procs[c], filepath.Join(ps[c].data, "tables", table, "log"), 30, 20*time.Second)
 		interrupted(t, procs[c])
-		if r := corruption(t, "audit", ps[c].log); r.code != 1 || !strings.Contains(r.stderr, "incomplete") {
+		if r := runCLI(t, "audit", ps[c].log); r.code != 1 || !strings.Contains(r.stderr, "incomplete") {
 			t.Errorf("the interrupted bot's --out log: want exit 1, incomplete\n%v", r)
 		}
 

@@ -20,7 +20,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/p2p"
 	"corruption/protocol"
 	"corruption/ui"
@@ -101,16 +101,16 @@ func runPlay(c *cli.Context) error {
 		pc.listen = []string{p2p.LANListen}
 	}
 	pc.bots = c.Int("bots")
-	if pc.bots < 0 || pc.bots > engine.MaxPlayers-1 {
-		return usageError("--bots: %d, want 0 to %d", pc.bots, engine.MaxPlayers-1)
+	if pc.bots < 0 || pc.bots > corruption.MaxPlayers-1 {
+		return usageError("--bots: %d, want 0 to %d", pc.bots, corruption.MaxPlayers-1)
 	}
-	v, err := engine.ParseVariant(c.String("variant"))
+	v, err := corruption.ParseVariant(c.String("variant"))
 	if err != nil {
 		return usageError("--variant: %v", err)
 	}
 	players := c.Int("players")
 	if !c.IsSet("players") {
-		players = max(pc.bots+1, engine.MinPlayers)
+		players = max(pc.bots+1, corruption.MinPlayers)
 		if pc.bots == 0 {
 			players = 4
 		}
@@ -118,7 +118,7 @@ func runPlay(c *cli.Context) error {
 	pc.choice = ui.TableChoice{Table: c.String("table"), Players: players, Variant: v, LBB: c.Bool("lbb")}
 	if pc.choice.Table != "" {
 		if pc.bots == 0 && !c.IsSet("players") {
-			return usageError("--players: say how many players sit at table %q (%d to %d), or seat --bots", pc.choice.Table, engine.MinPlayers, engine.MaxPlayers)
+			return usageError("--players: say how many players sit at table %q (%d to %d), or seat --bots", pc.choice.Table, corruption.MinPlayers, corruption.MaxPlayers)
 		}
 		if err := ui.CheckTable(pc.choice, pc.bots); err != nil {
 			return usageError("table %q: %v", pc.choice.Table, err)
@@ -160,7 +160,7 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 type frontEnd interface {
 	protocol.Player
 	Update(protocol.Status)
-	Event(engine.Event)
+	Event(corruption.Event)
 	Finish(ui.Result)
 }
 
@@ -170,7 +170,7 @@ type webFront struct {
 	human *ui.Human
 }
 
-func (w webFront) Decide(ctx context.Context, v engine.View) (engine.Move, error) {
+func (w webFront) Decide(ctx context.Context, v corruption.View) (corruption.Move, error) {
 	return w.human.Decide(ctx, v)
 }
 

@@ -36,13 +36,13 @@ func TestPlayUsage(t *testing.T) {
 		{[]string{"demo", "--variant", "closed", "--lbb"}, "little black book"},
 		{[]string{"demo", "--name", strings.Repeat("n", 100)}, "--name"},
 	} {
-		r := corruption(t, tt.args...)
+		r := runCLI(t, tt.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, tt.want) || r.stdout != "" {
 			t.Errorf("want exit 2 and %q on stderr\n%v", tt.want, r)
 		}
 	}
 	for _, cmd := range []string{"play", "demo"} {
-		r := corruption(t, cmd, "--help")
+		r := runCLI(t, cmd, "--help")
 		for _, f := range []string{"--name", "--ui", "--no-open", "--bots", "--variant", "--lbb", "--timeout", "--json"} {
 			if !strings.Contains(r.stdout, f) {
 				t.Errorf("%s --help does not mention %s", cmd, f)

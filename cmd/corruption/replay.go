@@ -7,8 +7,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine"
-	"corruption/engine/script"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/script"
 )
 
 func replayCommand() *cli.Command {
@@ -50,7 +50,7 @@ func replayScript(c *cli.Context, path string, asJSON bool) error {
 		return cli.Exit(fmt.Sprintf("%s: %v", path, err), 1)
 	}
 	out := c.App.Writer
-	var opts []engine.Option
+	var opts []corruption.Option
 	if !asJSON {
 		opts = append(opts, (&script.Narrator{W: out}).Option())
 	}

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"corruption/engine"
-	"corruption/engine/bot"
-	"corruption/engine/script"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
+	"corruption/engine/corruption/script"
 )
 
 var update = flag.Bool("update", false, "rewrite the recorded game scripts in testdata/scripts from fresh simulations")
@@ -23,32 +23,32 @@ var update = flag.Bool("update", false, "rewrite the recorded game scripts in te
 var recorded = []struct {
 	name    string
 	players int
-	variant engine.Variant
+	variant corruption.Variant
 	lbb     bool
 	seed    uint64
 	// cut, when not nil, picks how many of the game's moves to keep, and the move to put
 	// after them.
-	cut func(moves []engine.Move, states func(k int) *engine.State) (keep int, extra *engine.Move)
+	cut func(moves []corruption.Move, states func(k int) *corruption.State) (keep int, extra *corruption.Move)
 }{
-	{name: "game-4p-standard", players: 4, variant: engine.Standard, seed: 7},
-	{name: "game-5p-free-stud-lbb", players: 5, variant: engine.FreeStud, lbb: true, seed: 11},
-	{name: "game-3p-closed", players: 3, variant: engine.Closed, seed: 13},
+	{name: "game-4p-standard", players: 4, variant: corruption.Standard, seed: 7},
+	{name: "game-5p-free-stud-lbb", players: 5, variant: corruption.FreeStud, lbb: true, seed: 11},
+	{name: "game-3p-closed", players: 3, variant: corruption.Closed, seed: 13},
 	// The 4-player game stopped at its first awarding decision of round 2.
-	{name: "partial-4p", players: 4, variant: engine.Standard, seed: 7,
-		cut: func(moves []engine.Move, states func(int) *engine.State) (int, *engine.Move) {
+	{name: "partial-4p", players: 4, variant: corruption.Standard, seed: 7,
+		cut: func(moves []corruption.Move, states func(int) *corruption.State) (int, *corruption.Move) {
 			for k := range moves {
 				s := states(k)
-				if d := s.Next(); s.Round() == 2 && (d.Kind == engine.DecideAssign || d.Kind == engine.DecideKill || d.Kind == engine.DecideRemove) {
+				if d := s.Next(); s.Round() == 2 && (d.Kind == corruption.DecideAssign || d.Kind == corruption.DecideKill || d.Kind == corruption.DecideRemove) {
 					return k, nil
 				}
 			}
 			panic("no awarding decision in round 2")
 		}},
 	// The 4-player game with its first placement of round 3 made by the wrong seat.
-	{name: "illegal-4p-out-of-turn", players: 4, variant: engine.Standard, seed: 7,
-		cut: func(moves []engine.Move, states func(int) *engine.State) (int, *engine.Move) {
+	{name: "illegal-4p-out-of-turn", players: 4, variant: corruption.Standard, seed: 7,
+		cut: func(moves []corruption.Move, states func(int) *corruption.State) (int, *corruption.Move) {
 			for k, m := range moves {
-				if s := states(k); s.Round() == 3 && m.Kind == engine.MovePlace {
+				if s := states(k); s.Round() == 3 && m.Kind == corruption.MovePlace {
 					m.Seat = (m.Seat + 1) % 4
 					return k, &m
 				}
@@ -56,8 +56,8 @@ var recorded = []struct {
 			panic("no placement in round 3")
 		}},
 	// The 4-player game, and a placement after its end.
-	{name: "illegal-4p-after-end", players: 4, variant: engine.Standard, seed: 7,
-		cut: func(moves []engine.Move, _ func(int) *engine.State) (int, *engine.Move) {
+	{name: "illegal-4p-after-end", players: 4, variant: corruption.Standard, seed: 7,
+		cut: func(moves []corruption.Move, _ func(int) *corruption.State) (int, *corruption.Move) {
 			m := moves[0]
 			return len(moves), &m
 		}},
@@ -65,14 +65,14 @@ var recorded = []struct {
 
 // recordGame plays a game among bots as corruption simulate does and returns it as a script,
 // with the state the game reached.
-func recordGame(t *testing.T, players int, v engine.Variant, lbb bool, seed uint64) (*script.Script, *engine.State) {
+func recordGame(t *testing.T, players int, v corruption.Variant, lbb bool, seed uint64) (*script.Script, *corruption.State) {
 	t.Helper()
-	var moves []engine.Move
-	var state *engine.State
+	var moves []corruption.Move
+	var state *corruption.State
 	_, err := bot.Simulate(bot.SimConfig{Games: 1, Players: players, Variant: v, LBB: lbb, Seed: seed,
 		Bots:     []string{"heuristic", "random"},
-		ShowMove: func(m engine.Move) { moves = append(moves, m) },
-		Attach:   func(s *engine.State) { state = s }})
+		ShowMove: func(m corruption.Move) { moves = append(moves, m) },
+		Attach:   func(s *corruption.State) { state = s }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func writeRecordedScripts(t *testing.T) {
 		}
 		want := script.Summarize(end)
 		if r.cut != nil {
-			states := func(k int) *engine.State {
+			states := func(k int) *corruption.State {
 				pre := &script.Script{Config: sc.Config, Moves: sc.Moves[:k]}
 				s, err := pre.Run()
 				if err != nil {
@@ -103,7 +103,7 @@ func writeRecordedScripts(t *testing.T) {
 			}
 			keep, extra := r.cut(sc.Moves, states)
 			want = script.Summarize(states(keep))
-			sc = &script.Script{Config: sc.Config, Moves: append([]engine.Move(nil), sc.Moves[:keep]...)}
+			sc = &script.Script{Config: sc.Config, Moves: append([]corruption.Move(nil), sc.Moves[:keep]...)}
 			if extra != nil {
 				sc.Moves = append(sc.Moves, *extra)
 			}
@@ -165,7 +165,7 @@ func TestReplayScriptJSON(t *testing.T) {
 			continue
 		}
 		t.Run(rec.name, func(t *testing.T) {
-			r := corruption(t, "replay", "--script", filepath.Join("testdata", "scripts", rec.name+".json"), "--json")
+			r := runCLI(t, "replay", "--script", filepath.Join("testdata", "scripts", rec.name+".json"), "--json")
 			if r.code != 0 {
 				t.Fatalf("%v", r)
 			}
@@ -216,7 +216,7 @@ func TestReplayScriptText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := corruption(t, "replay", "--script", filepath.Join("testdata", "scripts", tt.name+".json"))
+			r := runCLI(t, "replay", "--script", filepath.Join("testdata", "scripts", tt.name+".json"))
 			if r.code != 0 || r.stderr != "" {
 				t.Fatalf("%v", r)
 			}
@@ -285,7 +285,7 @@ func TestReplayScriptErrors(t *testing.T) {
 				args = append(args, "--json")
 			}
 			t.Run(strings.Join(args[1:], " "), func(t *testing.T) {
-				r := corruption(t, args...)
+				r := runCLI(t, args...)
 				if r.code != 1 {
 					t.Errorf("exit %d, want 1", r.code)
 				}

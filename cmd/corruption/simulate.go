@@ -9,9 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine"
-	"corruption/engine/bot"
-	"corruption/engine/script"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
+	"corruption/engine/corruption/script"
 )
 
 func simulateCommand() *cli.Command {
@@ -48,15 +48,15 @@ func simulate(c *cli.Context) error {
 	if sc.Games < 1 {
 		return usageError("--games: %d, want at least 1", sc.Games)
 	}
-	if sc.Players < engine.MinPlayers || sc.Players > engine.MaxPlayers {
-		return usageError("--players: %d, want %d to %d", sc.Players, engine.MinPlayers, engine.MaxPlayers)
+	if sc.Players < corruption.MinPlayers || sc.Players > corruption.MaxPlayers {
+		return usageError("--players: %d, want %d to %d", sc.Players, corruption.MinPlayers, corruption.MaxPlayers)
 	}
-	v, err := engine.ParseVariant(c.String("variant"))
+	v, err := corruption.ParseVariant(c.String("variant"))
 	if err != nil {
 		return usageError("--variant: %v", err)
 	}
 	sc.Variant = v
-	if sc.LBB && v == engine.Closed {
+	if sc.LBB && v == corruption.Closed {
 		return usageError("--lbb: the little black book cannot be played with the closed variant")
 	}
 	for _, k := range strings.Split(c.String("bots"), ",") {
@@ -74,8 +74,8 @@ func simulate(c *cli.Context) error {
 		}
 		n := &script.Narrator{W: showTo}
 		fmt.Fprintf(showTo, "Game 1 of %d: %d players, %s%s; seats: %s\n", sc.Games, sc.Players, v, lbbWords(sc.LBB), seating(sc.Bots, sc.Players))
-		sc.Show = func(e engine.Event) { n.Event(e) }
-		sc.Attach = func(s *engine.State) { n.State = s }
+		sc.Show = func(e corruption.Event) { n.Event(e) }
+		sc.Attach = func(s *corruption.State) { n.State = s }
 	}
 	res, err := bot.Simulate(sc)
 	if err != nil {
@@ -117,11 +117,11 @@ func printResult(w io.Writer, r *bot.SimResult) {
 	sort.Strings(kinds)
 	for _, k := range kinds {
 		t := r.ByBot[k]
-		fmt.Fprintf(w, "%-10s %8d %8.1f%% %13s\n", k, t.Games, 100*t.WinRate, "$"+engine.Money(int(t.MeanScore+0.5)))
+		fmt.Fprintf(w, "%-10s %8d %8.1f%% %13s\n", k, t.Games, 100*t.WinRate, "$"+corruption.Money(int(t.MeanScore+0.5)))
 	}
 	fmt.Fprintf(w, "%-10s %8s %9s %13s\n", "seat", "games", "win rate", "mean score")
 	for seat, t := range r.BySeat {
-		fmt.Fprintf(w, "%-10d %8d %8.1f%% %13s\n", seat, t.Games, 100*t.WinRate, "$"+engine.Money(int(t.MeanScore+0.5)))
+		fmt.Fprintf(w, "%-10d %8d %8.1f%% %13s\n", seat, t.Games, 100*t.WinRate, "$"+corruption.Money(int(t.MeanScore+0.5)))
 	}
 	fmt.Fprintf(w, "%.0f games per second (%.2f s)\n", r.GamesPerSec, r.Seconds)
 }

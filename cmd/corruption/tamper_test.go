@@ -18,7 +18,7 @@ import (
 	"strings"
 	"testing"
 
-	"corruption/engine"
+	"corruption/engine/corruption"
 	"corruption/protocol"
 )
 
@@ -91,13 +91,13 @@ func faceUpPlacement(t *testing.T, es []*protocol.Entry, n int) *protocol.Entry 
 }
 
 // otherCard is a card other than c, of the same sort.
-func otherCard(c engine.Card) engine.Card {
-	for i, b := range engine.Bribes {
+func otherCard(c corruption.Card) corruption.Card {
+	for i, b := range corruption.Bribes {
 		if b == c {
-			return engine.Bribes[(i+1)%len(engine.Bribes)]
+			return corruption.Bribes[(i+1)%len(corruption.Bribes)]
 		}
 	}
-	return engine.Bribe10000
+	return corruption.Bribe10000
 }
 
 // changedOpening finds the first reveal that opens a face-down bribe of four digits and
@@ -191,7 +191,7 @@ func testTampered(t *testing.T, log []byte, out outcome, ps []player) {
 		e := faceUpPlacement(t, es, 2)
 		changed := *e
 		changed.Body = append([]byte(nil), e.Body...)
-		changed.Body[2] = byte(otherCard(engine.Card(e.Body[2])))
+		changed.Body[2] = byte(otherCard(corruption.Card(e.Body[2])))
 		rs := clone()
 		rs[e.Seq] = changed.Marshal()
 		crc := crc32.Checksum(recs[e.Seq], crc32.MakeTable(crc32.Castagnoli))
@@ -264,7 +264,7 @@ func testTampered(t *testing.T, log []byte, out outcome, ps []player) {
 		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
 			path := filepath.Join(dir, fmt.Sprintf("tampered-%d.log", i))
 			writeFile(t, path, string(tt.file))
-			r := corruption(t, "audit", path)
+			r := runCLI(t, "audit", path)
 			t.Logf("audit: exit %d: %s", r.code, strings.TrimSpace(r.stderr))
 			if r.code != 1 {
 				t.Errorf("audit exits %d, want 1", r.code)
@@ -281,7 +281,7 @@ func testTampered(t *testing.T, log []byte, out outcome, ps []player) {
 				t.Logf("%v", r)
 			}
 
-			r = corruption(t, "audit", "--json", path)
+			r = runCLI(t, "audit", "--json", path)
 			var rep auditReport
 			if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 				t.Fatalf("audit --json: %v\n%v", err, r)
@@ -290,7 +290,7 @@ func testTampered(t *testing.T, log []byte, out outcome, ps []player) {
 				t.Errorf("audit --json: exit %d, %+v; want exit 1, invalid at entry %d, blamed %d\n%v", r.code, rep, tt.at, tt.blamed, r)
 			}
 
-			r = corruption(t, "replay", path)
+			r = runCLI(t, "replay", path)
 			if r.code != 1 || !strings.Contains(r.stderr, rep.Problem) {
 				t.Errorf("replay of a tampered log: exit %d, want 1 and the audit's problem %q\n%v", r.code, rep.Problem, r)
 			}

@@ -24,8 +24,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"corruption/engine"
-	"corruption/engine/bot"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
 	"corruption/p2p"
 	"corruption/protocol"
 )
@@ -118,7 +118,7 @@ func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool)
 
 // stranger is another player's node on the lobby: it waits at its own table, which never
 // fills, and announces it. It stops when the test ends.
-func stranger(t *testing.T, ctx context.Context, peer, name, table string, players int, v engine.Variant, lbb bool) {
+func stranger(t *testing.T, ctx context.Context, peer, name, table string, players int, v corruption.Variant, lbb bool) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(ctx)
 	store, err := protocol.OpenStore(t.TempDir())
@@ -247,8 +247,8 @@ func TestBrowserGame(t *testing.T) {
 		"--ui", "127.0.0.1:0", "--no-open", "--json", "--timeout", "30s")
 	addr := p.waitLine(t, listenLine, 20*time.Second)[1]
 	url := p.waitLine(t, openLine, 20*time.Second)[1]
-	stranger(t, ctx, addr, "bob", "friday night", 5, engine.FreeStud, true)
-	stranger(t, ctx, addr, "carol", "carol's table", 3, engine.Standard, false)
+	stranger(t, ctx, addr, "bob", "friday night", 5, corruption.FreeStud, true)
+	stranger(t, ctx, addr, "carol", "carol's table", 3, corruption.Standard, false)
 
 	bctx := browser(t, ctx)
 	// The page's load: the first (a browser just started) and a second one, warm. The figure
@@ -416,8 +416,8 @@ func TestBrowserGame(t *testing.T) {
 	t.Logf("final scores %v (seat %d is the person); %s", out.Scores, out.Seat, res.Audit)
 }
 
-func mustCard(s string) engine.Card {
-	c, _ := engine.ParseCard(s)
+func mustCard(s string) corruption.Card {
+	c, _ := corruption.ParseCard(s)
 	return c
 }
 

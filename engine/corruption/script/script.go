@@ -1,0 +1,386 @@
+// Package script reads and writes scenario scripts: a whole game of Corruption as one JSON
+// document (its configuration and its moves), and replays them through the corruption. The format
+// is documented in docs/SCRIPTS.md; players use it to replay and study games, tests use it to
+// pin rules down.
+package script
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"corruption/engine/corruption"
+)
+
+// Script is a game's configuration and its moves, in order.
+type Script struct {
+	Config corruption.Config
+	Moves  []corruption.Move
+}
+
+// file is the JSON form of a script.
+type file struct {
+	Players         *int              `json:"players"`
+	Variant         *string           `json:"variant"`
+	LittleBlackBook *bool             `json:"little_black_book"`
+	Deck            []string          `json:"deck"`
+	First           *int              `json:"first"`
+	Moves           []json.RawMessage `json:"moves"`
+}
+
+// move is the JSON form of one move: a seat and exactly one action.
+type move struct {
+	Seat   *int    `json:"seat"`
+	Card   *string `json:"card"`
+	On     *string `json:"on"`
+	FaceUp *[]int  `json:"faceup"`
+	Peek   *int    `json:"peek"`
+	Assign *string `json:"assign"`
+	Kill   *int    `json:"kill"`
+	Remove *int    `json:"remove"`
+	Pass   *bool   `json:"pass"`
+}
+
+// ParseError says where a script is malformed.
+type ParseError struct {
+	Where string // "line 3, column 14", "move 12", "deck"
+	Err   error
+}
+
+func (e *ParseError) Error() string { return e.Where + ": " + e.Err.Error() }
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Parse reads a script. It rejects unknown fields, missing required fields (players, deck,
+// first, moves), and moves that do not have exactly one action; errors say where.
+func Parse(data []byte) (*Script, error) {
+	var f file
+	if err := decodeStrict(data, &f); err != nil {
+		return nil, &ParseError{Where: where(data, err), Err: cleanJSONError(err)}
+	}
+	sc := &Script{}
+	c := &sc.Config
+	switch {
+	case f.Players == nil:
+		return nil, &ParseError{"players", errors.New("missing (the number of players, 3 to 7)")}
+	case f.Deck == nil:
+		return nil, &ParseError{"deck", errors.New("missing (all 24 contract ids, top of the deck first)")}
+	case f.First == nil:
+		return nil, &ParseError{"first", errors.New("missing (the seat that plays first in round 1)")}
+	case f.Moves == nil:
+		return nil, &ParseError{"moves", errors.New("missing (use [] for a game not yet begun)")}
+	}
+	c.Players, c.First = *f.Players, *f.First
+	if f.Variant != nil {
+		v, err := corruption.ParseVariant(*f.Variant)
+		if err != nil {
+			return nil, &ParseError{"variant", err}
+		}
+		c.Variant = v
+	}
+	if f.LittleBlackBook != nil {
+		c.LittleBlackBook = *f.LittleBlackBook
+	}
+	c.Deck = make([]corruption.Contract, len(f.Deck))
+	for i, id := range f.Deck {
+		k, err := corruption.ParseContract(id)
+		if err != nil {
+			return nil, &ParseError{fmt.Sprintf("deck[%d]", i), err}
+		}
+		c.Deck[i] = k
+	}
+	if err := c.Validate(); err != nil {
+		return nil, &ParseError{"config", err}
+	}
+	for i, raw := range f.Moves {
+		m, err := parseMove(raw)
+		if err != nil {
+			return nil, &ParseError{fmt.Sprintf("move %d", i+1), err}
+		}
+		sc.Moves = append(sc.Moves, m)
+	}
+	return sc, nil
+}
+
+// decodeStrict decodes one JSON object into v, refusing unknown fields, field names that
+// differ from v's only in case (encoding/json would take them), and trailing data.
+func decodeStrict(data []byte, v any) error {
+	if err := checkKeys(data, v); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("unexpected data after the script's closing brace")
+	}
+	if _, err := dec.Token(); err == nil {
+		return errors.New("unexpected data after the script's closing brace")
+	}
+	return nil
+}
+
+// checkKeys refuses an object key that is not exactly one of v's JSON field names. Input that
+// is not an object is left to the decoder, which says what is wrong with it.
+func checkKeys(data []byte, v any) error {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(data, &obj) != nil {
+		return nil
+	}
+	allowed := map[string]bool{}
+	t := reflect.TypeOf(v).Elem()
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		allowed[name] = true
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !allowed[k] {
+			return fmt.Errorf("unknown field %q", k)
+		}
+	}
+	return nil
+}
+
+func parseMove(raw json.RawMessage) (corruption.Move, error) {
+	var mv move
+	var m corruption.Move
+	if err := decodeStrict(raw, &mv); err != nil {
+		return m, cleanJSONError(err)
+	}
+	if mv.Seat == nil {
+		return m, errors.New(`missing "seat"`)
+	}
+	m.Seat = *mv.Seat
+	actions := 0
+	for _, present := range []bool{mv.Card != nil || mv.On != nil, mv.FaceUp != nil, mv.Peek != nil,
+		mv.Assign != nil, mv.Kill != nil, mv.Remove != nil, mv.Pass != nil} {
+		if present {
+			actions++
+		}
+	}
+	if actions != 1 {
+		return m, errors.New(`a move needs exactly one of "card"+"on", "faceup", "peek", "assign", "kill", "remove", "pass"`)
+	}
+	var err error
+	switch {
+	case mv.Card != nil || mv.On != nil:
+		if mv.Card == nil || mv.On == nil {
+			return m, errors.New(`a placement needs both "card" and "on"`)
+		}
+		m.Kind = corruption.MovePlace
+		if m.Card, err = corruption.ParseCard(*mv.Card); err != nil {
+			return m, err
+		}
+		if m.Spot, err = corruption.ParseSpot(*mv.On); err != nil {
+			return m, err
+		}
+	case mv.FaceUp != nil:
+		m.Kind = corruption.MoveFaceUp
+		if m.Positions, err = corruption.PositionsOf(*mv.FaceUp...); err != nil {
+			return m, err
+		}
+	case mv.Peek != nil:
+		m.Kind, m.Index = corruption.MovePeek, *mv.Peek
+	case mv.Assign != nil:
+		m.Kind = corruption.MoveAssign
+		if m.Contract, err = corruption.ParseContract(*mv.Assign); err != nil {
+			return m, err
+		}
+	case mv.Kill != nil:
+		m.Kind, m.Index = corruption.MoveKill, *mv.Kill
+	case mv.Remove != nil:
+		m.Kind, m.Index = corruption.MoveRemove, *mv.Remove
+	case mv.Pass != nil:
+		if !*mv.Pass {
+			return m, errors.New(`"pass" must be true`)
+		}
+		m.Kind = corruption.MovePass
+	}
+	return m, nil
+}
+
+// where turns a JSON decoding error into a line and column of data.
+func where(data []byte, err error) string {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset - 1 // the offset counts the offending byte
+	case errors.As(err, &te):
+		off = valueStart(data, te.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		off = int64(len(data))
+	}
+	if off < 0 {
+		return "script"
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
+}
+
+// valueStart finds where the JSON value that ends at offset end begins: a string, an object or
+// array, or a bare literal.
+func valueStart(data []byte, end int64) int64 {
+	if end > int64(len(data)) {
+		end = int64(len(data))
+	}
+	i := end - 1
+	for i >= 0 && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i--
+	}
+	if i < 0 {
+		return 0
+	}
+	switch data[i] {
+	case '"':
+		for j := i - 1; j >= 0; j-- {
+			if data[j] == '"' && (j == 0 || data[j-1] != '\\') {
+				return j
+			}
+		}
+	case '}', ']':
+		depth := 0
+		for j := i; j >= 0; j-- {
+			switch data[j] {
+			case '}', ']':
+				depth++
+			case '{', '[':
+				if depth--; depth == 0 {
+					return j
+				}
+			}
+		}
+	default:
+		j := i
+		for j > 0 && strings.IndexByte("0123456789+-.eEtruefalsn", data[j-1]) >= 0 {
+			j--
+		}
+		return j
+	}
+	return i
+}
+
+func cleanJSONError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			field = "value"
+		}
+		want := te.Type.String()
+		switch te.Type.Kind() {
+		case reflect.Struct, reflect.Map:
+			want = "an object"
+		case reflect.Slice, reflect.Array:
+			want = "a list"
+		case reflect.Int, reflect.Int64, reflect.Uint64:
+			want = "a whole number"
+		case reflect.Ptr:
+			want = "a " + te.Type.Elem().String()
+		}
+		return fmt.Errorf("%s: want %s, got a JSON %s", field, want, te.Value)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("the script ends too soon (unexpected end of input)")
+	}
+	if errors.Is(err, io.EOF) {
+		return errors.New("empty script")
+	}
+	return errors.New(trimJSONPrefix(err.Error()))
+}
+
+func trimJSONPrefix(s string) string {
+	const p = "json: "
+	if len(s) > len(p) && s[:len(p)] == p {
+		return s[len(p):]
+	}
+	return s
+}
+
+// Marshal writes the script as JSON, one move per line. Parse(Marshal(s)) gives s back.
+// Only moves that scripts can hold are written (not deals or reveals).
+func (sc *Script) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	c := sc.Config
+	fmt.Fprintf(&b, "{\"players\": %d, \"variant\": %q, \"little_black_book\": %t,\n \"deck\": [", c.Players, c.Variant, c.LittleBlackBook)
+	for i, k := range c.Deck {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", k.String())
+	}
+	fmt.Fprintf(&b, "],\n \"first\": %d,\n \"moves\": [", c.First)
+	for i, m := range sc.Moves {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n  ")
+		if err := appendMove(&b, m); err != nil {
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	b.WriteString("\n]}\n")
+	return b.Bytes(), nil
+}
+
+func appendMove(b *bytes.Buffer, m corruption.Move) error {
+	fmt.Fprintf(b, `{"seat": %d, `, m.Seat)
+	switch m.Kind {
+	case corruption.MovePlace:
+		fmt.Fprintf(b, `"card": %q, "on": %q}`, m.Card.String(), m.Spot.String())
+	case corruption.MoveFaceUp:
+		ps, _ := json.Marshal(m.Positions.List())
+		fmt.Fprintf(b, `"faceup": %s}`, ps)
+	case corruption.MovePeek:
+		fmt.Fprintf(b, `"peek": %d}`, m.Index)
+	case corruption.MoveAssign:
+		fmt.Fprintf(b, `"assign": %q}`, m.Contract.String())
+	case corruption.MoveKill:
+		fmt.Fprintf(b, `"kill": %d}`, m.Index)
+	case corruption.MoveRemove:
+		fmt.Fprintf(b, `"remove": %d}`, m.Index)
+	case corruption.MovePass:
+		b.WriteString(`"pass": true}`)
+	default:
+		return fmt.Errorf("a %s move cannot be written in a script", m.Kind)
+	}
+	return nil
+}
+
+// Run replays the script's moves from the start. It returns the state reached; on an illegal
+// move it returns the state before that move and an error "move K: ...".
+func (sc *Script) Run(opts ...corruption.Option) (*corruption.State, error) {
+	s, err := corruption.New(sc.Config, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	for i, m := range sc.Moves {
+		if err := s.Apply(m); err != nil {
+			return s, fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	return s, nil
+}
