@@ -31,13 +31,14 @@
 //
 //   - ProveKey / VerifyKey / JointKey: ElGamal keys with Schnorr proofs of knowledge;
 //     the joint key is the sum of verified keys (no rogue keys).
-//   - CanonicalDeck / Shuffle / VerifyShuffle: the deck of card points encrypted with
+//   - CanonicalDeck / CanonicalCard / Shuffle / VerifyShuffle: the deck of card points encrypted with
 //     randomness zero, then permuted and re-encrypted by each player in turn, with a
 //     Terelius–Wikström proof of shuffle (see shuffle.go).
 //   - DecryptShare / VerifyShare / CombineShares / DecryptPrivate / DecodeCard:
 //     threshold decryption with Chaum–Pedersen proofs, face up or to one player.
 //   - Commit / VerifyOpening: salted SHA-256 commitments to face-down cards.
-//   - CommitRandom / VerifyReveal / JointInt: commit–reveal joint randomness.
+//   - CommitRandom / VerifyReveal / JointInt: commit–reveal joint randomness;
+//     NewRandomChain / VerifyChainReveal: one commitment for many draws.
 //   - Seal / VerifySealedBox / Unseal / ProveBlame / VerifyBlame: a message sealed to
 //     one player, with a public proof of what it held if the recipient says it lied. A
 //     box proves knowledge of its ephemeral secret, and nobody blames (publishes x·E

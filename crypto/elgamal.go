@@ -182,6 +182,19 @@ func CanonicalDeck(n int) (Deck, error) {
 	return deck, nil
 }
 
+// CanonicalCard returns card i encrypted with randomness zero: (identity, M_i), as in
+// CanonicalDeck. A game builds decks of any cards from it.
+func CanonicalCard(i int) (*Ciphertext, error) {
+	if i < 0 || i >= MaxDeckSize {
+		return nil, fmt.Errorf("card %d is outside [0, %d)", i, MaxDeckSize)
+	}
+	c := &Ciphertext{}
+	c.a.e.Set(identity)
+	c.b.e.Set(&cardPoints.first(i + 1)[i])
+	c.fix()
+	return c, nil
+}
+
 // DecodeCard returns the index i < n of the card point m. If m is none of the first n
 // card points, the error wraps ErrNotACard: a player who shuffled or decrypted
 // dishonestly, caught.

@@ -76,3 +76,21 @@ func DecodeCardComparisonsForTest(m *Point, n int) (card, comparisons int, err e
 	})
 	return card, comparisons, err
 }
+
+// EscrowBadShareForTest deals like DealEscrow, but seals to victim a share off by one: a
+// dealer who cheats one recipient.
+func EscrowBadShareForTest(rand io.Reader, ctx Context, seat int, priv *PrivateKey, keys []*PublicKey, t, victim int) (*EscrowDeal, error) {
+	d, err := DealEscrow(rand, ctx, seat, priv, keys, t)
+	if err != nil {
+		return nil, err
+	}
+	// A made-up share, honestly sealed: the box's proof holds, the share does not.
+	bad := make([]byte, ScalarSize)
+	bad[0] = 1
+	box, err := Seal(rand, ctx, seat, victim, keys[victim], bad)
+	if err != nil {
+		return nil, err
+	}
+	d.boxes[victim] = box
+	return d, nil
+}
