@@ -15,5 +15,9 @@
 // twice this round, no character on a Swiss account). The Digest covers public information only,
 // so a full-information game and the same game with hidden cards reach the same digests.
 //
-// The engine uses the standard library only.
+// Rules and Game (game.go) put the game on the table kit of package engine: Game wraps a State
+// started WithHiddenCards and says, step by step, what the table must do for it; codec.go holds
+// the canonical encodings of a table's configuration and of a seat's move.
+//
+// The package uses the standard library and package engine only.
 package corruption

@@ -288,3 +288,31 @@ func (s *State) Learn(index int, card Card) error {
 	p.Card = card
 	return nil
 }
+
+// LearnOwn tells the state the card behind one of this node's own face-down plays (index is
+// 1-based, this round's play order), as the node commits to it. The card is checked as a
+// placement would check it (in its owner's hand, not played twice this round, no character on
+// a Swiss account) and taken out of the owner's hand, so that the owner's View shows its true
+// hand; at the reveal it is then only compared. Learning the same card again does nothing. It
+// changes nothing public: the Digest is the same before and after.
+func (s *State) LearnOwn(index int, card Card) error {
+	if index < 1 || index > s.nplays {
+		return fmt.Errorf("learn: there is no card %d this round", index)
+	}
+	if card == CardUnknown || card >= numCards {
+		return fmt.Errorf("learn: card %d: not a card", index)
+	}
+	p := &s.plays[index-1]
+	switch {
+	case p.checked && p.Card == card:
+		return nil
+	case p.checked || p.Card != CardUnknown:
+		return fmt.Errorf("learn: card %d is already known as %s, not %s", index, p.Card, card)
+	}
+	if e := s.checkInHand(p.Seat, card, p.Spot); e != nil {
+		return fmt.Errorf("learn: card %d: %s", index, e.Msg)
+	}
+	s.useCard(p.Seat, card)
+	p.Card, p.checked = card, true
+	return nil
+}
