@@ -1,25 +1,23 @@
 package protocol_test
 
-// Strangers on the table's channel, and faults at scale (docs/SECURITY.md). The messages the
-// outsider forges are built from docs/PROTOCOL.md's layouts, not from the package's encoders.
+// Strangers on the table's channel, and a partition longer than the timeout (docs/SECURITY.md).
+// The messages the outsider forges are built from docs/PROTOCOL.md's layouts, not from the
+// package's encoders. Faults at scale are in faults_test.go.
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"corruption/engine"
 	"corruption/engine/corruption"
-	"corruption/engine/corruption/bot"
 	"corruption/protocol"
 	"corruption/protocol/memnet"
 )
@@ -43,20 +41,29 @@ func specBytes(b, p []byte) []byte {
 	return append(binary.BigEndian.AppendUint32(b, uint32(len(p))), p...)
 }
 
-// specHelloMsg is a validly signed hello from key for table name.
-func specHelloMsg(name string, players int, v corruption.Variant, lbb bool, player string, key ed25519.PrivateKey) []byte {
+// specHelloMsg is a validly signed hello from key for table name: table name, game id,
+// bytes(configuration), u8 players, player name, identity key, and the signature over
+// "corruption/hello/v2\x00" and those fields.
+func specHelloMsg(name, game string, config []byte, players int, player string, key ed25519.PrivateKey) []byte {
 	var f []byte
 	f = specBytes(f, []byte(name))
-	f = append(f, byte(players), byte(v))
-	if lbb {
-		f = append(f, 1)
-	} else {
-		f = append(f, 0)
-	}
+	f = specBytes(f, []byte(game))
+	f = specBytes(f, config)
+	f = append(f, byte(players))
 	f = specBytes(f, []byte(player))
 	f = append(f, key.Public().(ed25519.PublicKey)...)
-	sig := ed25519.Sign(key, append([]byte("corruption/hello/v1\x00"), f...))
+	sig := ed25519.Sign(key, append([]byte("corruption/hello/v2\x00"), f...))
 	return append(append([]byte{specHello}, f...), sig...)
+}
+
+// TestSpecHello: the hello the outsider forges from docs/PROTOCOL.md is one a node reads (else
+// the flood's hellos would test nothing).
+func TestSpecHello(t *testing.T) {
+	_, key, _ := ed25519.GenerateKey(newStream("spec hello"))
+	a, err := protocol.ParseAnnouncement(specHelloMsg("t", "corruption", []byte{0, 1}, 4, "stranger", key))
+	if err != nil || a.Table != "t" || a.Game != "corruption" || a.Players != 4 || a.Name != "stranger" {
+		t.Fatalf("the hello of docs/PROTOCOL.md's layout reads as %+v, %v", a, err)
+	}
 }
 
 // junk is an outsider on the table's channel: it holds no seat and no key in the roster. For
@@ -148,7 +155,7 @@ func (j *junk) forge() (string, []byte) {
 		return "head ahead", specHeadMsg(last.Table, j.rng.IntN(4), last.Seq+1+uint64(j.rng.IntN(1000)), hash, hash)
 	case 8:
 		_, key, _ := ed25519.GenerateKey(j)
-		return "hello from a stranger", specHelloMsg("t", 4, corruption.Standard, true, "stranger", key)
+		return "hello from a stranger", specHelloMsg("t", "corruption", corruption.EncodeConfig(corruption.Standard, true), 4, "stranger", key)
 	case 9:
 		return "bad hello", append([]byte{specHello}, j.random(j.rng.IntN(200))...)
 	case 10:
@@ -160,7 +167,7 @@ func (j *junk) forge() (string, []byte) {
 	default:
 		_, key, _ := ed25519.GenerateKey(j)
 		e := &protocol.Entry{Table: last.Table, Seq: last.Seq + 1, Prev: last.Hash(), Seat: j.rng.IntN(4),
-			Kind: protocol.KindPlace, Body: j.random(34)}
+			Kind: protocol.KindMove, Body: j.random(34)}
 		e.Sign(key)
 		return "next entry, forged", entryMsg(e)
 	}
@@ -168,59 +175,25 @@ func (j *junk) forge() (string, []byte) {
 
 func (j *junk) Read(p []byte) (int, error) { copy(p, j.random(len(p))); return len(p), nil }
 
-// playWithOutsider plays a 4-seat table with an outsider running alongside.
+// playWithOutsider plays a 4-seat Corruption table with an outsider running alongside.
 func playWithOutsider(t *testing.T, j *junk, timeout time.Duration, seed uint64) []nodeRun {
 	net := memnet.New(seed, memnet.Faults{})
 	defer net.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	jctx, stop := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(context.Background())
 	j.ep = net.Node("outsider")
 	var jw sync.WaitGroup
 	jw.Add(1)
-	go func() { defer jw.Done(); j.run(jctx) }()
+	go func() { defer jw.Done(); j.run(ctx) }()
 	defer func() {
-		stop()
+		cancel()
 		if j.stall != nil {
 			close(j.stall)
 		}
 		jw.Wait()
 	}()
-	const n = 4
-	base := t.TempDir()
-	runs := make([]nodeRun, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			runs[i].out, runs[i].err = runFaultNode(ctx, net.Node(fmt.Sprintf("n%d", i)), runs[i].dir, n, corruption.Standard, true, timeout, seed+uint64(i), nil)
-		}()
-	}
-	wg.Wait()
-	return runs
-}
-
-func runFaultNode(ctx context.Context, nw protocol.Network, dir string, n int, v corruption.Variant, lbb bool, timeout time.Duration, seed uint64, onEvent func(corruption.Event)) (*protocol.Outcome, error) {
-	store, err := protocol.OpenStore(dir)
-	if err != nil {
-		return nil, err
-	}
-	key, err := store.Identity()
-	if err != nil {
-		return nil, err
-	}
-	b, _ := bot.New("heuristic", seed)
-	node, err := protocol.NewNode(protocol.NodeConfig{
-		Table: "t", Players: n, Variant: v, LBB: lbb, Name: filepath.Base(dir), Timeout: timeout,
-		Identity: key, Store: store, Player: protocol.BotPlayer(b), Net: nw,
-		Tick: 20 * time.Millisecond, Linger: time.Second, OnEvent: onEvent,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return node.Run(ctx)
+	spec := corruptionSpec(4, corruption.Standard, true, seed)
+	spec.timeout, spec.linger = timeout, time.Second
+	return playNodes(t, net, spec)
 }
 
 // TestJunkFlood: an outsider answers every message on the table's channel with five junk
@@ -228,8 +201,11 @@ func runFaultNode(ctx context.Context, nw protocol.Network, dir string, n int, v
 // entries, entries and heads ahead of the log, hellos, oversize messages, replays, forged next
 // entries) and every fetch with a lying batch. The game must complete identically.
 func TestJunkFlood(t *testing.T) {
-	f, _ := newFixture(t, 4, corruption.Standard, true, 77)
-	j := &junk{rng: rand.New(rand.NewPCG(5, 6)), other: f.run(t), perMsg: 5}
+	other := newWorld(t, corruptionWorld("junk", "another table", 4, corruption.Standard, true), "")
+	if v := other.play(t, other.botDecider(t), nil); v != nil {
+		t.Fatal(v)
+	}
+	j := &junk{rng: rand.New(rand.NewPCG(5, 6)), other: other.log, perMsg: 5}
 	runs := playWithOutsider(t, j, 20*time.Second, 40)
 	checkSame(t, runs)
 	total := 0
@@ -249,7 +225,7 @@ func TestJunkFlood(t *testing.T) {
 // unsigned head from a stranger must not stall the honest nodes.
 func TestStallingPeer(t *testing.T) {
 	j := &junk{rng: rand.New(rand.NewPCG(7, 8)), perMsg: 1, stall: make(chan struct{})}
-	runs := playWithOutsider(t, j, 3*time.Second, 50)
+	runs := playWithOutsider(t, j, 5*time.Second, 50)
 	for i, r := range runs {
 		if r.err != nil {
 			t.Errorf("node %d: %v", i, r.err)
@@ -262,347 +238,51 @@ func TestStallingPeer(t *testing.T) {
 	}
 }
 
-// slowNet delays every broadcast of one node (a slow peer).
-type slowNet struct {
-	*memnet.Endpoint
-	delay time.Duration
-	mu    sync.Mutex
-	q     []*time.Timer
-}
-
-func (s *slowNet) Publish(ctx context.Context, data []byte) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	data = bytes.Clone(data)
-	s.q = append(s.q, time.AfterFunc(s.delay, func() { s.Endpoint.Publish(context.Background(), data) }))
-	return nil
-}
-
-func (s *slowNet) stop() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, tm := range s.q {
-		tm.Stop()
-	}
-}
-
-// faultPlan is one seeded run of TestFaultsAtScale.
-type faultPlan struct {
-	n       int
-	variant corruption.Variant
-	lbb     bool
-	faults  memnet.Faults
-	// a partition starting at node 0's event partAt (0: none), healing after partFor
-	partAt  int
-	partFor time.Duration
-	side    []string
-	// a slow node (-1: none)
-	slow      int
-	slowDelay time.Duration
-	// a node killed at its event killAt (-1: none) and restarted from its data dir; torn: a
-	// record cut short at the end of its log, as a crash in the middle of a write leaves it
-	kill, killAt int
-	torn         bool
-}
-
-func newFaultPlan(seed uint64) faultPlan {
-	r := rand.New(rand.NewPCG(seed, 0xfa017))
-	pick := func(xs ...float64) float64 { return xs[r.IntN(len(xs))] }
-	p := faultPlan{n: 3 + r.IntN(2), variant: corruption.Variant(r.IntN(4)), slow: -1, kill: -1}
-	if r.IntN(5) == 0 {
-		p.n = 5
-	}
-	p.lbb = p.variant != corruption.Closed && r.IntN(2) == 0
-	p.faults = memnet.Faults{Drop: pick(0, 0.02, 0.1, 0.2), Duplicate: pick(0, 0.05, 0.2), Reorder: pick(0, 0.1, 0.3),
-		MaxDelay: time.Duration(pick(0, 1, 5)) * time.Millisecond, RequestDrop: pick(0, 0, 0.1)}
-	if r.IntN(3) == 0 {
-		p.partAt, p.partFor = 20+r.IntN(300), time.Duration(100+r.IntN(700))*time.Millisecond
-		for i := range p.n {
-			if i == 0 || r.IntN(2) == 0 {
-				p.side = append(p.side, fmt.Sprintf("n%d", i))
-			}
-		}
-		if len(p.side) == p.n {
-			p.side = p.side[:p.n-1]
-		}
-	}
-	if r.IntN(10) < 3 {
-		p.slow, p.slowDelay = r.IntN(p.n), time.Duration(2+r.IntN(18))*time.Millisecond
-	}
-	if r.IntN(10) < 4 {
-		p.kill, p.killAt, p.torn = r.IntN(p.n), 10+r.IntN(400), r.IntN(2) == 0
-	}
-	return p
-}
-
-func (p faultPlan) String() string {
-	s := fmt.Sprintf("%d seats, %s, lbb=%v, drop %.2f dup %.2f reorder %.2f delay %v reqdrop %.1f", p.n, p.variant, p.lbb,
-		p.faults.Drop, p.faults.Duplicate, p.faults.Reorder, p.faults.MaxDelay, p.faults.RequestDrop)
-	if p.partAt > 0 {
-		s += fmt.Sprintf(", partition %v from event %d for %v", p.side, p.partAt, p.partFor)
-	}
-	if p.slow >= 0 {
-		s += fmt.Sprintf(", n%d slow by %v", p.slow, p.slowDelay)
-	}
-	if p.kill >= 0 {
-		s += fmt.Sprintf(", n%d killed at event %d (torn record %v)", p.kill, p.killAt, p.torn)
-	}
-	return s
-}
-
-// faultTally counts what TestFaultsAtScale injected and how the games ended.
-type faultTally struct {
-	runs, complete, verdict                          int
-	partitions, slow, kills, torn                    int
-	published, dropped, duplicated, reordered, reqFa int
-}
-
-// playFaulty plays one plan; it returns each node's run and what was really injected.
-func playFaulty(t *testing.T, p faultPlan, seed uint64, tally *faultTally) []nodeRun {
-	net := memnet.New(seed, p.faults)
-	defer net.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	base := t.TempDir()
-	runs := make([]nodeRun, p.n)
-	var mu sync.Mutex
-	var heal *time.Timer
-	partitioned, killed := false, false
-	var slows []*slowNet
-	var wg sync.WaitGroup
-	for i := range p.n {
-		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
-		id := fmt.Sprintf("n%d", i)
-		endpoint := func() protocol.Network {
-			if i != p.slow {
-				return net.Node(id)
-			}
-			s := &slowNet{Endpoint: net.Node(id), delay: p.slowDelay}
-			mu.Lock()
-			slows = append(slows, s)
-			mu.Unlock()
-			return s
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			events := 0 // this node's game events, counted across its restart
-			hook := func(corruption.Event) {
-				events++
-				mu.Lock()
-				defer mu.Unlock()
-				if i == 0 && events == p.partAt && !partitioned {
-					net.Partition(p.side, complement(p.n, p.side))
-					heal, partitioned = time.AfterFunc(p.partFor, net.Heal), true
-				}
-			}
-			if i == p.kill {
-				kctx, kill := context.WithCancel(ctx)
-				out, err := runFaultNode(kctx, endpoint(), runs[i].dir, p.n, p.variant, p.lbb, 10*time.Second, seed+uint64(i), func(ev corruption.Event) {
-					if hook(ev); events == p.killAt {
-						kill()
-					}
-				})
-				kill()
-				if err == nil { // the game ended before the kill point
-					runs[i].out = out
-					return
-				}
-				// Killed: the process is gone, and so is its endpoint.
-				net.Remove(id)
-				if p.torn {
-					tearLog(t, runs[i].dir)
-				}
-				mu.Lock()
-				killed = true
-				mu.Unlock()
-			}
-			runs[i].out, runs[i].err = runFaultNode(ctx, endpoint(), runs[i].dir, p.n, p.variant, p.lbb, 10*time.Second, seed+uint64(i), hook)
-		}()
-	}
-	wg.Wait()
-	mu.Lock()
-	if heal != nil {
-		heal.Stop()
-	}
-	for _, s := range slows {
-		s.stop()
-	}
-	if partitioned {
-		tally.partitions++
-	}
-	if killed {
-		tally.kills++
-		if p.torn {
-			tally.torn++
-		}
-	}
-	mu.Unlock()
-	if p.slow >= 0 {
-		tally.slow++
-	}
-	st := net.Stats()
-	tally.published += st.Published
-	tally.dropped += st.Dropped
-	tally.duplicated += st.Duplicated
-	tally.reordered += st.Reordered
-	tally.reqFa += st.RequestFailures
-	return runs
-}
-
-func complement(n int, side []string) []string {
-	var out []string
-	for i := range n {
-		id := fmt.Sprintf("n%d", i)
-		in := false
-		for _, s := range side {
-			in = in || s == id
-		}
-		if !in {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
-// tearLog appends the first bytes of a record to a killed node's log, as a crash in the middle
-// of writing one leaves it (the record was never synced, so never published).
-func tearLog(t *testing.T, dir string) {
-	path := filepath.Join(dir, "tables", "t", "log")
-	es := readLog(t, dir)
-	if len(es) == 0 {
-		return
-	}
-	rec := protocol.AppendRecord(nil, es[len(es)-1])
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.Write(rec[:len(rec)/2]); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// checkAgreed checks the invariant of TestFaultsAtScale: every node completed the game with the
-// same log, or every node stopped with the same verdict and its log audits to it. It also
-// checks that no two logs ever disagree on an entry (safety), whatever happened.
-func checkAgreed(t *testing.T, runs []nodeRun) (complete bool) {
-	t.Helper()
-	logs := make([][]*protocol.Entry, len(runs))
-	for i, r := range runs {
-		if r.err != nil {
-			t.Fatalf("node %d: %v", i, r.err)
-		}
-		logs[i] = readLog(t, r.dir)
-		for k := range min(len(logs[i]), len(logs[0])) {
-			if logs[i][k].Hash() != logs[0][k].Hash() {
-				t.Fatalf("nodes 0 and %d hold different entries at seq %d", i, k)
-			}
-		}
-	}
-	if runs[0].out.Verdict == nil {
-		checkSame(t, runs)
-		return true
-	}
-	v0 := runs[0].out.Verdict
-	for i, r := range runs {
-		v := r.out.Verdict
-		if v == nil || v.Kind != v0.Kind || v.Seq != v0.Seq || v.Seat != v0.Seat {
-			t.Fatalf("node %d ends with %v, node 0 with %v", i, v, v0)
-		}
-	}
-	t.Logf("agreed verdict: %v", v0)
-	return false
-}
-
-// TestFaultsAtScale plays seeded games on a network with random faults: drops, duplicates,
-// reorders, delays, failed fetches, a partition that heals, a slow peer, and a node killed
-// at a random point (sometimes mid-write) and restarted from its data directory. Every game
-// must complete with identical logs on all nodes, or end with one agreed verdict; no two
-// nodes may ever hold different entries for one seq. 20 runs; -long runs 300.
-//
-//	go test -run TestFaultsAtScale -v ./protocol/            # docs/SECURITY.md's figures
-//	go test ./protocol/ -run TestFaultsAtScale -v -timeout 1h -long
-func TestFaultsAtScale(t *testing.T) {
-	runs := 20
-	if *long {
-		runs = 300
-	}
-	var mu sync.Mutex
-	var tally faultTally
-	sem := make(chan struct{}, 4) // four games at a time: they mostly wait
-	var wg sync.WaitGroup
-	for i := range runs {
-		seed := uint64(1000 + i)
-		p := newFaultPlan(seed)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			t.Run(fmt.Sprint(seed), func(t *testing.T) {
-				var local faultTally
-				res := playFaulty(t, p, seed, &local)
-				complete := checkAgreed(t, res)
-				t.Logf("%s: complete %v", p, complete)
-				mu.Lock()
-				defer mu.Unlock()
-				tally.runs++
-				if complete {
-					tally.complete++
-				} else {
-					tally.verdict++
-				}
-				tally.partitions += local.partitions
-				tally.slow += local.slow
-				tally.kills += local.kills
-				tally.torn += local.torn
-				tally.published += local.published
-				tally.dropped += local.dropped
-				tally.duplicated += local.duplicated
-				tally.reordered += local.reordered
-				tally.reqFa += local.reqFa
-			})
-		}()
-	}
-	wg.Wait()
-	t.Logf("%d runs passed the invariant of %d: %d complete with identical logs, %d with one agreed verdict; injected %d partitions (healed), %d slow peers, %d kills with restart (%d with a torn record); the network dropped %d, duplicated %d and reordered %d of %d broadcasts, and failed %d fetches",
-		tally.runs, runs, tally.complete, tally.verdict, tally.partitions, tally.slow, tally.kills, tally.torn,
-		tally.dropped, tally.duplicated, tally.reordered, tally.published, tally.reqFa)
-}
-
 // TestLongPartition documents a limit (docs/SECURITY.md): a partition that outlasts the
 // table's timeout cannot end in one agreed verdict, since each side sees a seat of the other
 // side fall silent, and no vote can settle which. What must hold is safety: no node hangs,
 // every node names a seat it could not hear (one across the partition), and no two logs
-// disagree on any entry: one is a prefix of the other.
+// disagree on any entry: one is a prefix of the other. The nodes run on a fake clock: once both
+// sides wait for a seat across, the test moves the clock past the timeout.
 func TestLongPartition(t *testing.T) {
 	net := memnet.New(11, memnet.Faults{})
 	defer net.Close()
 	const n = 4
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	base := t.TempDir()
-	runs := make([]nodeRun, n)
-	seats := make([]int, n)
-	var once sync.Once
-	var wg sync.WaitGroup
+	clock := memnet.NewClock()
+	watch := newWatcher()
+	spec := corruptionSpec(n, corruption.Standard, false, 11)
+	spec.clock, spec.timeout, spec.onChange = clock, time.Minute, watch.onChange
 	sides := [][]string{{"n0", "n1"}, {"n2", "n3"}}
-	for i := range n {
-		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			events := 0
-			runs[i].out, runs[i].err = runFaultNode(ctx, net.Node(fmt.Sprintf("n%d", i)), runs[i].dir, n, corruption.Standard, false, 1500*time.Millisecond, uint64(i), func(corruption.Event) {
-				if events++; events == 40 {
-					once.Do(func() { net.Partition(sides...) })
-				}
-			})
-		}()
+	cut := make(chan struct{})
+	var once sync.Once
+	spec.onEvent = func(int) func(engine.Event) {
+		events := 0
+		return func(engine.Event) {
+			if events++; events == 40 {
+				once.Do(func() { net.Partition(sides...); close(cut) })
+			}
+		}
 	}
-	wg.Wait()
+	startPump(t, clock, 10*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	done := make(chan []nodeRun, 1)
+	go func() { done <- playNodes(t, net, spec) }()
+	select {
+	case <-cut:
+	case <-ctx.Done():
+		t.Fatal("the table never reached the partition")
+	}
+	// Both sides wait for a seat across, for good: the clock jumps to near the timeout.
+	both := func(st map[int]protocol.Status) bool {
+		return stalled([]int{0, 1}, sides[1]...)(st) && stalled([]int{2, 3}, sides[0]...)(st)
+	}
+	if err := watch.wait(ctx, both); err != nil {
+		t.Fatalf("the two sides never both wait for a seat across: %v", err)
+	}
+	nearTimeout(clock, spec.timeout)
+	runs := <-done
+	seats := make([]int, n)
 	for i, r := range runs {
 		if r.err != nil {
 			t.Fatalf("node %d: %v", i, r.err)

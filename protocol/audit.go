@@ -1,13 +1,11 @@
 package protocol
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 
-	"corruption/engine/corruption"
-	"corruption/engine/corruption/bot"
+	"corruption/engine"
 )
 
 // Report is what an audit of a log found.
@@ -30,7 +28,7 @@ type Report struct {
 // share and blame proof, every commitment against its opening, and every rule by replaying
 // the game. A log is valid when it holds a complete table (every seat signed off the final
 // digest) and nothing else. opts are given to the game (to follow its events).
-func Audit(r io.Reader, opts ...corruption.Option) (*Report, error) {
+func Audit(r io.Reader, opts engine.Options) (*Report, error) {
 	rep := &Report{Blamed: -1, At: -1, WaitingFor: -1}
 	lr, err := NewLogReader(r)
 	if err != nil {
@@ -43,7 +41,7 @@ func Audit(r io.Reader, opts ...corruption.Option) (*Report, error) {
 		}
 		return nil, rerr
 	}
-	t, err := NewTable(first, nil, opts...)
+	t, err := NewTable(first, nil, opts)
 	if err != nil {
 		rep.Problem, rep.At = err.Error(), 0
 		return rep, nil
@@ -112,13 +110,4 @@ func Audit(r io.Reader, opts ...corruption.Option) (*Report, error) {
 		rep.Valid = true
 	}
 	return rep, nil
-}
-
-// BotPlayer lets a bot make a seat's decisions.
-func BotPlayer(b bot.Bot) Player { return botPlayer{b} }
-
-type botPlayer struct{ b bot.Bot }
-
-func (p botPlayer) Decide(_ context.Context, v corruption.View) (corruption.Move, error) {
-	return p.b.Decide(v), nil
 }

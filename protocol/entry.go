@@ -4,30 +4,31 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"fmt"
+
+	"corruption/protocol/internal/wire"
 )
 
-// Kind is the kind of a log entry.
+// Kind is the kind of a log entry. The kinds are the table's, not a game's: a game's moves all
+// travel in move entries, and every other kind is a step of a hidden-information service.
 type Kind uint8
 
 const (
-	KindGenesis Kind = 1 + iota // the table: configuration and roster (seat 0, seq 0)
-	KindKey                     // a seat's ElGamal key with its proof, and its random commitment
-	KindRandom                  // a seat's reveal of its joint-randomness value
-	KindShuffle                 // a seat's shuffle of the contract deck, with its proof
-	KindShares                  // a seat's decryption shares for the round's six contracts
-	KindFaceUp                  // free stud: the round's face-up positions
-	KindPeek                    // little black book: a peek at a face-down card
-	KindAnswer                  // the peeked card's owner: its opening, sealed to the peeker
-	KindPlace                   // a placement: the card face up, or its commitment
-	KindReveal                  // the openings of all the author's face-down cards this round
-	KindAward                   // an awarding decision: assign, kill, remove or pass
-	KindBlame                   // the peeker's proof that a sealed answer lied
+	KindGenesis Kind = 1 + iota // the table: game, configuration and roster (seat 0, seq 0)
+	KindKey                     // a seat's ElGamal key with its proof, and its random chain's anchor
+	KindRandom                  // a seat's next random reveal, for a joint random draw
+	KindShuffle                 // a seat's shuffle of a deck, with its proof
+	KindShares                  // a seat's decryption shares of dealt or shown cards, with proofs
+	KindMove                    // a seat's move: the game's encoding, and commitments to hidden values
+	KindOpen                    // the openings of a seat's hidden values
+	KindAnswer                  // a seat's hidden value, sealed to the seat that peeked at it
+	KindBlame                   // a peeker's proof that the sealed answer to its peek lied
+	KindCommit                  // a seat's commitment to its simultaneous choice
 	KindSignOff                 // the final state's digest, signed
 	numKinds
 )
 
-var kindNames = [numKinds]string{"", "genesis", "key", "random", "shuffle", "shares", "faceup", "peek",
-	"answer", "place", "reveal", "award", "blame", "signoff"}
+var kindNames = [numKinds]string{"", "genesis", "key", "random", "shuffle", "shares", "move", "open",
+	"answer", "blame", "commit", "signoff"}
 
 func (k Kind) String() string {
 	if k > 0 && k < numKinds {
@@ -49,23 +50,26 @@ type Entry struct {
 
 // Limits.
 const (
-	MaxBodySize  = 64 << 10 // the largest entry body (a shuffle is about 12 KB)
+	MaxBodySize  = 96 << 10 // the largest entry body (a 52-card shuffle is about 10 KB)
 	MaxEntrySize = MaxBodySize + 256
+	maxSeats     = 16
 )
 
-const entryVersion = 1
-const signDomain = "corruption/entry/v1\x00"
+// entryVersion is the protocol's version: 2 is the table kit, which carries any game.
+const entryVersion = 2
+
+const signDomain = "corruption/entry/v2\x00"
 
 func (e *Entry) appendUnsigned(b []byte) []byte {
-	w := writer{b}
-	w.u8(entryVersion)
-	w.fixed(e.Table[:])
-	w.u64(e.Seq)
-	w.fixed(e.Prev[:])
-	w.u8(uint8(e.Seat))
-	w.u8(uint8(e.Kind))
-	w.bytes(e.Body)
-	return w.b
+	w := wire.Writer{B: b}
+	w.U8(entryVersion)
+	w.Fixed(e.Table[:])
+	w.U64(e.Seq)
+	w.Fixed(e.Prev[:])
+	w.U8(uint8(e.Seat))
+	w.U8(uint8(e.Kind))
+	w.Bytes(e.Body)
+	return w.B
 }
 
 // Marshal is the entry's canonical encoding.
@@ -96,25 +100,25 @@ func ParseEntry(b []byte) (*Entry, error) {
 	if len(b) > MaxEntrySize {
 		return nil, fmt.Errorf("malformed entry: %d bytes is more than %d", len(b), MaxEntrySize)
 	}
-	r := reader{b: b}
+	r := wire.Reader{B: b}
 	e := &Entry{}
-	if v := r.u8(); r.err == nil && v != entryVersion {
-		return nil, fmt.Errorf("malformed entry: version %d, want %d", v, entryVersion)
+	if v := r.U8(); r.Err == nil && v != entryVersion {
+		return nil, fmt.Errorf("malformed entry: protocol version %d, want %d (a node of another release)", v, entryVersion)
 	}
-	r.fixed(e.Table[:])
-	e.Seq = r.u64()
-	r.fixed(e.Prev[:])
-	e.Seat = int(r.u8())
-	e.Kind = Kind(r.u8())
-	e.Body = r.bytes(MaxBodySize, "entry body")
-	r.fixed(e.Sig[:])
-	if err := r.done("entry"); err != nil {
+	r.Fixed(e.Table[:])
+	e.Seq = r.U64()
+	r.Fixed(e.Prev[:])
+	e.Seat = int(r.U8())
+	e.Kind = Kind(r.U8())
+	e.Body = r.Bytes(MaxBodySize, "entry body")
+	r.Fixed(e.Sig[:])
+	if err := r.Done("entry"); err != nil {
 		return nil, err
 	}
 	if e.Kind == 0 || e.Kind >= numKinds {
 		return nil, fmt.Errorf("malformed entry: unknown kind %d", uint8(e.Kind))
 	}
-	if e.Seat >= 16 {
+	if e.Seat >= maxSeats {
 		return nil, fmt.Errorf("malformed entry: seat %d", e.Seat)
 	}
 	return e, nil

@@ -5,10 +5,12 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"time"
 	"unicode/utf8"
 
-	"corruption/engine/corruption"
+	"corruption/engine"
+	"corruption/protocol/internal/wire"
 )
 
 // Member is one seat of a table's roster.
@@ -17,59 +19,63 @@ type Member struct {
 	Key  ed25519.PublicKey // the identity key that signs the seat's entries
 }
 
-// Genesis is the body of a table's first entry: its configuration and roster. The table id is
-// SHA-256 of its encoding.
+// Genesis is the body of a table's first entry: the game, its configuration and the roster.
+// The table id is SHA-256 of its encoding, so every entry names all of them.
 type Genesis struct {
-	Name    string // the table's name
-	Variant corruption.Variant
-	LBB     bool          // little black book
+	Name    string        // the table's name
+	Game    string        // the game's id in engine's registry ("corruption")
+	Config  []byte        // the game's canonical configuration
 	Timeout time.Duration // how long a seat may stay silent when due before the table names it
 	Nonce   [16]byte      // makes every table id unique
 	Roster  []Member      // seat order: seat i is Roster[i]; the creator is seat 0
 }
 
-// Limits on names.
+// Limits on names and configurations.
 const (
-	MaxNameSize = 64
+	MaxNameSize   = 64
+	maxGameID     = 32
+	maxConfigSize = 1024
 )
 
+// Marshal is the genesis's canonical encoding.
 func (g *Genesis) Marshal() []byte {
-	w := writer{}
-	w.str(g.Name)
-	w.u8(uint8(g.Variant))
-	w.flag(g.LBB)
-	w.u32(uint32(g.Timeout / time.Millisecond))
-	w.fixed(g.Nonce[:])
-	w.u8(uint8(len(g.Roster)))
+	w := wire.Writer{}
+	w.Str(g.Game)
+	w.Bytes(g.Config)
+	w.Str(g.Name)
+	w.U32(uint32(g.Timeout / time.Millisecond))
+	w.Fixed(g.Nonce[:])
+	w.U8(uint8(len(g.Roster)))
 	for _, m := range g.Roster {
-		w.str(m.Name)
-		w.fixed(m.Key)
+		w.Str(m.Name)
+		w.Fixed(m.Key)
 	}
-	return w.b
+	return w.B
 }
 
 // ID is the table id the genesis defines.
 func (g *Genesis) ID() [32]byte { return sha256.Sum256(g.Marshal()) }
 
-// ParseGenesis decodes and checks a genesis body.
+// ParseGenesis decodes and checks a genesis body. A game this build does not know is an error
+// that says so.
 func ParseGenesis(b []byte) (*Genesis, error) {
-	r := reader{b: b}
+	r := wire.Reader{B: b}
 	g := &Genesis{}
-	g.Name = r.str(MaxNameSize, "table name")
-	g.Variant = corruption.Variant(r.u8())
-	g.LBB = r.flag("little black book")
-	g.Timeout = time.Duration(r.u32()) * time.Millisecond
-	r.fixed(g.Nonce[:])
-	n := int(r.u8())
-	if r.err == nil && (n < corruption.MinPlayers || n > corruption.MaxPlayers) {
-		return nil, fmt.Errorf("malformed genesis: %d seats, want %d to %d", n, corruption.MinPlayers, corruption.MaxPlayers)
+	g.Game = r.Str(maxGameID, "game id")
+	g.Config = r.Bytes(maxConfigSize, "game configuration")
+	g.Name = r.Str(MaxNameSize, "table name")
+	g.Timeout = time.Duration(r.U32()) * time.Millisecond
+	r.Fixed(g.Nonce[:])
+	n := int(r.U8())
+	if r.Err == nil && (n < 1 || n > maxSeats) {
+		return nil, fmt.Errorf("malformed genesis: %d seats, want 1 to %d", n, maxSeats)
 	}
-	for i := 0; i < n && r.err == nil; i++ {
-		m := Member{Name: r.str(MaxNameSize, "player name"), Key: make(ed25519.PublicKey, ed25519.PublicKeySize)}
-		r.fixed(m.Key)
+	for i := 0; i < n && r.Err == nil; i++ {
+		m := Member{Name: r.Str(MaxNameSize, "player name"), Key: make(ed25519.PublicKey, ed25519.PublicKeySize)}
+		r.Fixed(m.Key)
 		g.Roster = append(g.Roster, m)
 	}
-	if err := r.done("genesis"); err != nil {
+	if err := r.Done("genesis"); err != nil {
 		return nil, err
 	}
 	if err := g.Check(); err != nil {
@@ -78,14 +84,21 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 	return g, nil
 }
 
-// Check checks the genesis is a table one can play at.
+// Check checks the genesis is a table one can play at: a known game, a configuration it
+// accepts for this many seats, names, a timeout, distinct keys.
 func (g *Genesis) Check() error {
 	if g.Name == "" || !utf8.ValidString(g.Name) || len(g.Name) > MaxNameSize {
 		return fmt.Errorf("table name %q is empty, too long or not UTF-8", g.Name)
 	}
-	cfg := g.EngineConfig(0)
-	if err := cfg.Validate(); err != nil {
+	rules, err := g.Rules()
+	if err != nil {
 		return err
+	}
+	if lo, hi := rules.Players(); len(g.Roster) < lo || len(g.Roster) > hi {
+		return fmt.Errorf("%d seats: %s is played by %d to %d", len(g.Roster), rules.Name(), lo, hi)
+	}
+	if err := rules.CheckConfig(g.Config, len(g.Roster)); err != nil {
+		return fmt.Errorf("%s configuration: %w", rules.Name(), err)
 	}
 	if g.Timeout < time.Second {
 		return fmt.Errorf("timeout %v is under a second", g.Timeout)
@@ -103,10 +116,13 @@ func (g *Genesis) Check() error {
 	return nil
 }
 
-// EngineConfig is the engine configuration of the table, with the given first player (which
-// joint randomness decides) and no deck (it stays encrypted until dealt).
-func (g *Genesis) EngineConfig(first int) corruption.Config {
-	return corruption.Config{Players: len(g.Roster), Variant: g.Variant, LittleBlackBook: g.LBB, First: first}
+// Rules is the genesis's game, from engine's registry.
+func (g *Genesis) Rules() (engine.Rules, error) {
+	r, err := engine.Lookup(g.Game)
+	if err != nil {
+		return nil, fmt.Errorf("this node cannot play the table: %w", err)
+	}
+	return r, nil
 }
 
 // SeatOf is the seat of an identity key, or -1.
@@ -117,4 +133,21 @@ func (g *Genesis) SeatOf(key ed25519.PublicKey) int {
 		}
 	}
 	return -1
+}
+
+// NewGenesis builds and signs the genesis entry of a new table. creator must be the key of
+// g.Roster[0]; g.Nonce is filled from rand.
+func NewGenesis(rand io.Reader, creator ed25519.PrivateKey, g *Genesis) (*Entry, error) {
+	if _, err := io.ReadFull(rand, g.Nonce[:]); err != nil {
+		return nil, fmt.Errorf("failed to read randomness: %w", err)
+	}
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
+	if len(g.Roster) == 0 || !creator.Public().(ed25519.PublicKey).Equal(g.Roster[0].Key) {
+		return nil, fmt.Errorf("the creator must sit at seat 0")
+	}
+	e := &Entry{Table: g.ID(), Seq: 0, Seat: 0, Kind: KindGenesis, Body: g.Marshal()}
+	e.Sign(creator)
+	return e, nil
 }

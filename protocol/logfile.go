@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+
+	"corruption/protocol/internal/wire"
 )
 
 // The log file: the magic line, then one record per entry: u32 length, the entry's canonical
@@ -15,18 +17,10 @@ import (
 // a cheat appends the offending entry, signed by the cheater, as the proof.
 
 // LogMagic opens every log file.
-const LogMagic = "corruption log v1\n"
-
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+const LogMagic = "corruption log v2\n"
 
 // AppendRecord appends one entry's record to b.
-func AppendRecord(b []byte, e *Entry) []byte { return appendRecordBytes(b, e.Marshal()) }
-
-func appendRecordBytes(b, enc []byte) []byte {
-	b = binary.BigEndian.AppendUint32(b, uint32(len(enc)))
-	b = append(b, enc...)
-	return binary.BigEndian.AppendUint32(b, crc32.Checksum(enc, crcTable))
-}
+func AppendRecord(b []byte, e *Entry) []byte { return wire.AppendRecord(b, e.Marshal()) }
 
 // LogError says what is wrong with a log file, and where.
 type LogError struct {
@@ -116,7 +110,7 @@ func (lr *LogReader) next() (*Entry, *Note, error) {
 		return nil, nil, lr.fail(ErrTruncated)
 	}
 	enc, sum := buf[:size], binary.BigEndian.Uint32(buf[size:])
-	if crc32.Checksum(enc, crcTable) != sum {
+	if crc32.Checksum(enc, wire.CRC) != sum {
 		return nil, nil, lr.fail(errors.New("checksum mismatch: the record is corrupted"))
 	}
 	defer func() { lr.rec, lr.off = lr.rec+1, lr.off+int64(n)+int64(len(buf)) }()

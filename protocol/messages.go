@@ -1,10 +1,11 @@
 package protocol
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"fmt"
 
-	"corruption/engine/corruption"
+	"corruption/protocol/internal/wire"
 )
 
 // Messages on a table's broadcast channel. The first byte says which.
@@ -17,28 +18,28 @@ const (
 // Request kinds.
 const reqEntries byte = 'f' // entries of a table from a seq on
 
-const helloDomain = "corruption/hello/v1\x00"
+const helloDomain = "corruption/hello/v2\x00"
 
-// hello is a node's wish to sit at a table with the given configuration.
+// hello is a node's wish to sit at a table with the given game and configuration.
 type hello struct {
 	table   string
+	game    string
+	config  []byte
 	players int
-	variant corruption.Variant
-	lbb     bool
 	name    string
 	key     ed25519.PublicKey
 	sig     []byte
 }
 
 func (h *hello) unsigned() []byte {
-	w := writer{b: []byte(helloDomain)}
-	w.str(h.table)
-	w.u8(uint8(h.players))
-	w.u8(uint8(h.variant))
-	w.flag(h.lbb)
-	w.str(h.name)
-	w.fixed(h.key)
-	return w.b
+	w := wire.Writer{B: []byte(helloDomain)}
+	w.Str(h.table)
+	w.Str(h.game)
+	w.Bytes(h.config)
+	w.U8(uint8(h.players))
+	w.Str(h.name)
+	w.Fixed(h.key)
+	return w.B
 }
 
 func (h *hello) marshal() []byte {
@@ -47,19 +48,26 @@ func (h *hello) marshal() []byte {
 }
 
 func parseHello(p []byte) (*hello, error) {
-	r := reader{b: p}
-	h := &hello{table: r.str(MaxNameSize, "table name"), players: int(r.u8()), variant: corruption.Variant(r.u8()),
-		lbb: r.flag("lbb"), name: r.str(MaxNameSize, "player name"), key: make([]byte, ed25519.PublicKeySize),
+	r := wire.Reader{B: p}
+	h := &hello{table: r.Str(MaxNameSize, "table name"), game: r.Str(maxGameID, "game id"),
+		config: r.Bytes(maxConfigSize, "game configuration"), players: int(r.U8()),
+		name: r.Str(MaxNameSize, "player name"), key: make([]byte, ed25519.PublicKeySize),
 		sig: make([]byte, ed25519.SignatureSize)}
-	r.fixed(h.key)
-	r.fixed(h.sig)
-	if err := r.done("hello"); err != nil {
+	r.Fixed(h.key)
+	r.Fixed(h.sig)
+	if err := r.Done("hello"); err != nil {
 		return nil, err
 	}
 	if !ed25519.Verify(h.key, h.unsigned(), h.sig) {
 		return nil, fmt.Errorf("hello from %q: bad signature", h.name)
 	}
 	return h, nil
+}
+
+// sameSettings reports whether two hellos want the same table: name, game, configuration
+// (byte for byte) and number of players.
+func (h *hello) sameSettings(o *hello) bool {
+	return h.table == o.table && h.game == o.game && bytes.Equal(h.config, o.config) && h.players == o.players
 }
 
 // head is a node's announcement of its log: table, length, last hash and the digest of the
@@ -73,33 +81,32 @@ type head struct {
 }
 
 func (h *head) marshal() []byte {
-	w := writer{b: []byte{msgHead}}
-	w.fixed(h.table[:])
-	w.u8(uint8(h.seat))
-	w.u64(h.len)
-	w.fixed(h.hash[:])
-	w.fixed(h.digest[:])
-	return w.b
+	w := wire.Writer{B: []byte{msgHead}}
+	w.Fixed(h.table[:])
+	w.U8(uint8(h.seat))
+	w.U64(h.len)
+	w.Fixed(h.hash[:])
+	w.Fixed(h.digest[:])
+	return w.B
 }
 
 func parseHead(p []byte) (*head, error) {
-	r := reader{b: p}
+	r := wire.Reader{B: p}
 	h := &head{}
-	r.fixed(h.table[:])
-	h.seat = int(r.u8())
-	h.len = r.u64()
-	r.fixed(h.hash[:])
-	r.fixed(h.digest[:])
-	return h, r.done("head")
+	r.Fixed(h.table[:])
+	h.seat = int(r.U8())
+	h.len = r.U64()
+	r.Fixed(h.hash[:])
+	r.Fixed(h.digest[:])
+	return h, r.Done("head")
 }
 
-// entriesRequest asks for a table's entries from seq on (table zero: any table named in
-// the hello the asker sent, answered with the genesis).
+// entriesRequest asks for a table's entries from seq on.
 func entriesRequest(table [32]byte, from uint64) []byte {
-	w := writer{b: []byte{reqEntries}}
-	w.fixed(table[:])
-	w.u64(from)
-	return w.b
+	w := wire.Writer{B: []byte{reqEntries}}
+	w.Fixed(table[:])
+	w.U64(from)
+	return w.B
 }
 
 // maxBatch bounds the entries in one answer.
@@ -109,25 +116,25 @@ func marshalBatch(entries []*Entry) []byte {
 	if len(entries) > maxBatch {
 		entries = entries[:maxBatch]
 	}
-	w := writer{}
-	w.u16(uint16(len(entries)))
+	w := wire.Writer{}
+	w.U16(uint16(len(entries)))
 	for _, e := range entries {
-		w.bytes(e.Marshal())
+		w.Bytes(e.Marshal())
 	}
-	return w.b
+	return w.B
 }
 
 func parseBatch(p []byte) ([]*Entry, error) {
-	r := reader{b: p}
-	n := int(r.u16())
+	r := wire.Reader{B: p}
+	n := int(r.U16())
 	if n > maxBatch {
 		return nil, fmt.Errorf("batch of %d entries is more than %d", n, maxBatch)
 	}
 	raw := make([][]byte, 0, n)
-	for i := 0; i < n && r.err == nil; i++ {
-		raw = append(raw, r.bytes(MaxEntrySize, "entry"))
+	for i := 0; i < n && r.Err == nil; i++ {
+		raw = append(raw, r.Bytes(MaxEntrySize, "entry"))
 	}
-	if err := r.done("entries answer"); err != nil {
+	if err := r.Done("entries answer"); err != nil {
 		return nil, err
 	}
 	out := make([]*Entry, 0, n)
@@ -164,9 +171,9 @@ func Check(msg []byte) bool {
 // Announcement is a node's wish to sit at a table, as heard on the lobby channel.
 type Announcement struct {
 	Table   string
+	Game    string // the game's id
+	Config  []byte // the game's canonical configuration
 	Players int
-	Variant corruption.Variant
-	LBB     bool
 	Name    string            // the player's name
 	Key     ed25519.PublicKey // its identity
 }
@@ -180,5 +187,5 @@ func ParseAnnouncement(msg []byte) (*Announcement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Announcement{Table: h.table, Players: h.players, Variant: h.variant, LBB: h.lbb, Name: h.name, Key: h.key}, nil
+	return &Announcement{Table: h.table, Game: h.game, Config: h.config, Players: h.players, Name: h.name, Key: h.key}, nil
 }

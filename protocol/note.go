@@ -3,6 +3,8 @@ package protocol
 import (
 	"crypto/ed25519"
 	"fmt"
+
+	"corruption/protocol/internal/wire"
 )
 
 // A Note is a node's signed statement, kept at the end of its log file, that it ended the
@@ -20,14 +22,14 @@ const noteMagic = 0xAB // first byte of a note record (entries begin with their 
 const noteDomain = "corruption/note/v1\x00"
 
 func (n *Note) unsigned() []byte {
-	w := writer{b: []byte{noteMagic}}
-	w.u8(uint8(n.Writer))
-	w.fixed(n.Table[:])
-	w.u8(uint8(n.Verdict.Kind))
-	w.u64(n.Verdict.Seq)
-	w.u8(uint8(n.Verdict.Seat))
-	w.str(n.Verdict.Reason)
-	return w.b
+	w := wire.Writer{B: []byte{noteMagic}}
+	w.U8(uint8(n.Writer))
+	w.Fixed(n.Table[:])
+	w.U8(uint8(n.Verdict.Kind))
+	w.U64(n.Verdict.Seq)
+	w.U8(uint8(n.Verdict.Seat))
+	w.Str(n.Verdict.Reason)
+	return w.B
 }
 
 // Marshal is the note's encoding.
@@ -44,18 +46,18 @@ func (n *Note) Verify(pub ed25519.PublicKey) bool {
 
 // ParseNote decodes a note strictly.
 func ParseNote(b []byte) (*Note, error) {
-	r := reader{b: b}
-	if m := r.u8(); r.err == nil && m != noteMagic {
+	r := wire.Reader{B: b}
+	if m := r.U8(); r.Err == nil && m != noteMagic {
 		return nil, fmt.Errorf("malformed note: not a note")
 	}
-	n := &Note{Writer: int(r.u8())}
-	r.fixed(n.Table[:])
-	n.Verdict.Kind = VerdictKind(r.u8())
-	n.Verdict.Seq = r.u64()
-	n.Verdict.Seat = int(r.u8())
-	n.Verdict.Reason = r.str(1024, "note reason")
-	r.fixed(n.Sig[:])
-	if err := r.done("note"); err != nil {
+	n := &Note{Writer: int(r.U8())}
+	r.Fixed(n.Table[:])
+	n.Verdict.Kind = VerdictKind(r.U8())
+	n.Verdict.Seq = r.U64()
+	n.Verdict.Seat = int(r.U8())
+	n.Verdict.Reason = r.Str(1024, "note reason")
+	r.Fixed(n.Sig[:])
+	if err := r.Done("note"); err != nil {
 		return nil, err
 	}
 	if n.Verdict.Kind != VerdictAbandoned {

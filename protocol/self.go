@@ -1,28 +1,37 @@
 package protocol
 
 import (
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/ed25519"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 
 	"corruption/crypto"
+	"corruption/engine"
 )
 
-// Self is what a node knows that others do not: its identity key and a secret seed for the
-// table. All of its randomness at the table is derived from the seed and a label, so that a
-// node restarted from its log and its seed recomputes every secret it had (its ElGamal key,
-// commitment openings, which card lies behind each of its face-down commitments) and, should
-// it rewrite an entry it had written before a crash, writes the very same bytes.
+// Self is what a node knows that others do not: its identity key and a secret seed for its log
+// of the table.
+//
+// One root secret a seat: the seed gives the seat's ElGamal private key, and every other secret
+// of the seat at the table (its random chain, shuffle and seal randomness, proof nonces,
+// commitment nonces, the key of its notes to itself) is derived from that key and a label
+// naming the purpose. So a node restarted from its log and its seed recomputes every secret it
+// had and, should it rewrite an entry it had written before a crash, writes the very same bytes;
+// and whoever holds the ElGamal key holds everything the seat knew.
 type Self struct {
 	Identity ed25519.PrivateKey
 	Seed     [32]byte
 
-	seat    int
-	table   [32]byte // the table's id: every derived secret is bound to it
-	elgamal *crypto.PrivateKey
+	seat  int
+	table [32]byte // the table's id: every derived secret is bound to it
+	root  *crypto.PrivateKey
+	chain *crypto.RandomChain
 }
 
 // NewSelf makes a Self from an identity key and a table seed (32 random bytes kept secret).
@@ -36,29 +45,105 @@ func (s *Self) Seat() int { return s.seat }
 // Public is the identity public key.
 func (s *Self) Public() ed25519.PublicKey { return s.Identity.Public().(ed25519.PublicKey) }
 
-// rand is the deterministic random stream for one purpose at this table: blocks
-// HMAC-SHA256(seed, u32(len(label)) ‖ label ‖ u32(counter)) where label is the table id
-// followed by the purpose. Binding the table id means that a seed reused by mistake for another
-// table (a data directory and table name used again) still gives fresh secrets.
-func (s *Self) rand(format string, args ...any) io.Reader {
-	return &prfReader{key: s.Seed[:], label: append(s.table[:len(s.table):len(s.table)], fmt.Sprintf(format, args...)...)}
-}
-
+// elgamalKey is the seat's root secret.
 func (s *Self) elgamalKey() (*crypto.PrivateKey, error) {
-	if s.elgamal == nil {
-		k, err := crypto.GenerateKey(s.rand("elgamal key"))
+	if s.root == nil {
+		k, err := crypto.GenerateKey(newPRF(s.Seed[:], s.table, "elgamal key"))
 		if err != nil {
 			return nil, err
 		}
-		s.elgamal = k
+		s.root = k
 	}
-	return s.elgamal, nil
+	return s.root, nil
+}
+
+// rand is the deterministic random stream for one purpose at this table, derived from the root
+// secret: blocks HMAC-SHA256(root, u32(len(label)) ‖ label ‖ u32(counter)), where label is the
+// table id followed by the purpose.
+func (s *Self) rand(format string, args ...any) io.Reader {
+	root, err := s.elgamalKey()
+	if err != nil {
+		return errReader{err}
+	}
+	return newPRF(root.Bytes(), s.table, fmt.Sprintf(format, args...))
+}
+
+// randomChain is the seat's chain of joint-randomness contributions.
+func (s *Self) randomChain(ctx crypto.Context) (*crypto.RandomChain, error) {
+	if s.chain == nil {
+		c, err := crypto.NewRandomChain(s.rand("random chain"), ctx, s.seat, engine.MaxRandomDraws)
+		if err != nil {
+			return nil, err
+		}
+		s.chain = c
+	}
+	return s.chain, nil
+}
+
+// Notes to self. A seat's hidden value travels in its move entry as a commitment that hides it
+// from the others, and beside it as a note only the seat can read: AES-256-GCM under a key
+// derived from the root secret, with the value's ref as nonce, of the value padded to a fixed
+// size (so its length tells nothing). A restarted node reads its own hidden values back from
+// its log; nobody else can.
+const (
+	notePlain = 1 + engine.MaxValueSize
+	noteSize  = notePlain + 16
+)
+
+func (s *Self) noteAEAD() (cipher.AEAD, error) {
+	key := make([]byte, 32)
+	if _, err := io.ReadFull(s.rand("self note key"), key); err != nil {
+		return nil, err
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(block)
+}
+
+func noteNonce(ref int) []byte {
+	n := make([]byte, 12)
+	binary.BigEndian.PutUint64(n[4:], uint64(ref))
+	return n
+}
+
+// sealNote writes the note of value (at most MaxValueSize bytes) under ref.
+func (s *Self) sealNote(ref int, value []byte) ([]byte, error) {
+	if len(value) > engine.MaxValueSize {
+		return nil, fmt.Errorf("hidden value of %d bytes is longer than %d", len(value), engine.MaxValueSize)
+	}
+	aead, err := s.noteAEAD()
+	if err != nil {
+		return nil, err
+	}
+	plain := make([]byte, notePlain)
+	plain[0] = byte(len(value))
+	copy(plain[1:], value)
+	return aead.Seal(nil, noteNonce(ref), plain, nil), nil
+}
+
+// openNote reads a note of the node's own.
+func (s *Self) openNote(ref int, note []byte) ([]byte, error) {
+	aead, err := s.noteAEAD()
+	if err != nil {
+		return nil, err
+	}
+	plain, err := aead.Open(nil, noteNonce(ref), note, nil)
+	if err != nil || len(plain) != notePlain || int(plain[0]) > engine.MaxValueSize {
+		return nil, errors.New("a note to self does not open with this node's key")
+	}
+	return plain[1 : 1+int(plain[0])], nil
 }
 
 type prfReader struct {
 	key, label []byte
 	ctr        uint32
 	buf        []byte
+}
+
+func newPRF(key []byte, table [32]byte, purpose string) *prfReader {
+	return &prfReader{key: key, label: append(table[:len(table):len(table)], purpose...)}
 }
 
 func (r *prfReader) Read(p []byte) (int, error) {
@@ -81,3 +166,7 @@ func (r *prfReader) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"corruption/protocol/internal/wire"
 )
 
 // Store is a node's data directory:
@@ -313,7 +315,7 @@ func (s *Store) AppendNote(n *Note) error {
 	if s.log == nil {
 		return errors.New("no log is open")
 	}
-	if _, err := s.log.Write(appendRecordBytes(nil, n.Marshal())); err != nil {
+	if _, err := s.log.Write(wire.AppendRecord(nil, n.Marshal())); err != nil {
 		return fmt.Errorf("cannot write the log: %w", err)
 	}
 	return s.log.Sync()

@@ -89,7 +89,7 @@ func TestReplayedGenesisRefused(t *testing.T) {
 	if err := n.cfg.Store.OpenLog("t"); err != nil {
 		t.Fatal(err)
 	}
-	g := &Genesis{Name: "t", Variant: corruption.Standard, Timeout: 60e9}
+	g := &Genesis{Name: "t", Game: "corruption", Config: corruption.EncodeConfig(corruption.Standard, false), Timeout: 60e9}
 	g.Roster = append(g.Roster, Member{Name: "me", Key: n.self.Public()})
 	for i := range 2 {
 		_, k, _ := ed25519.GenerateKey(bytes.NewReader(bytes.Repeat([]byte{byte(i + 1)}, 32)))
@@ -141,8 +141,8 @@ func storeTestNode(t *testing.T, dir string) *Node {
 	net := memnet.New(1, memnet.Faults{})
 	t.Cleanup(net.Close)
 	b, _ := bot.New("heuristic", 1)
-	n, err := NewNode(NodeConfig{Table: "t", Players: 3, Variant: corruption.Standard, Name: "me", Identity: key,
-		Store: store, Player: BotPlayer(b), Net: net.Node("me")})
+	n, err := NewNode(NodeConfig{Table: "t", Game: "corruption", Config: corruption.EncodeConfig(corruption.Standard, false),
+		Players: 3, Name: "me", Identity: key, Store: store, Player: bot.Player(b), Net: net.Node("me")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func storeTestNode(t *testing.T, dir string) *Node {
 // TestLogReaderBounds: a log reader stops at its bounds with an error, whatever the file holds,
 // instead of growing without end.
 func TestLogReaderBounds(t *testing.T) {
-	e := &Entry{Seq: 1, Kind: KindPlace, Body: []byte{1, 0, 1}}
+	e := &Entry{Seq: 1, Kind: KindMove, Body: []byte{0, 0, 0, 1, 3, 0}}
 	rec := AppendRecord(nil, e)
 	var b bytes.Buffer
 	b.WriteString(LogMagic)

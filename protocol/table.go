@@ -6,22 +6,21 @@ import (
 	"fmt"
 
 	"corruption/crypto"
-	"corruption/engine/corruption"
+	"corruption/engine"
 )
 
 // stage is the part of the table's life the log is in.
 type stage uint8
 
 const (
-	stageKeys    stage = iota // each seat in turn: its ElGamal key and random commitment
-	stageRandom               // each seat in turn: its random reveal (decides the first player)
-	stageShuffle              // each seat in turn: its shuffle of the deck
-	stagePlay                 // the game, driven by the engine
+	stageKeys    stage = iota // each seat in turn: its ElGamal key and random chain
+	stagePlay                 // the game, driven by its steps
 	stageSignOff              // each seat in turn: the final digest
 	stageDone
 )
 
-// Table is one table's log and the state it leads to. It validates every entry before applying
+// Table is one table's log and the state it leads to: the chain of signed entries, the
+// hidden-information services, and the game they feed. It validates every entry before applying
 // it. It is not safe for concurrent use.
 type Table struct {
 	g        *Genesis
@@ -34,35 +33,21 @@ type Table struct {
 	verdict  *Verdict
 	evidence []*Entry // the signed entries that prove the verdict, when not in the log
 
-	proofs   []*crypto.KeyProof
-	pubs     []*crypto.PublicKey
-	joint    *crypto.PublicKey
-	commits  []crypto.RandomCommitment
-	reveals  []crypto.RandomReveal
-	deck     crypto.Deck
-	shuffles int
+	rules engine.Rules
+	game  engine.Game
+	opts  engine.Options
+	self  *Self // nil for an observer (audit)
 
-	game        *corruption.State
-	shares      [][]*crypto.Share // this deal's, by seat
-	commitments [corruption.MaxPlays]crypto.Commitment
-	peek        *pendingPeek
-	signoffs    int
-
-	self *Self // nil for an observer (audit)
-	opts []corruption.Option
-}
-
-// pendingPeek is a peek waiting for its answer, then for the peeker's placement or blame.
-type pendingPeek struct {
-	peeker, index int
-	box           *crypto.SealedBox // the answer, once given
-	bad           error             // on the peeker's node: why the answer is wrong
+	keyring // the seats' ElGamal keys and random chains
+	decks   // the encrypted decks and the cards dealt to one seat
+	hidden  // the seats' hidden values
+	step    stepState
+	signoff int
 }
 
 // NewTable starts a table from its genesis entry. self is the node's own secrets (nil to
-// observe, as an audit does); opts are given to the game when it starts (corruption.WithEvents,
-// or a narrator's option).
-func NewTable(genesis *Entry, self *Self, opts ...corruption.Option) (*Table, error) {
+// observe, as an audit does); opts are given to the game when it starts.
+func NewTable(genesis *Entry, self *Self, opts engine.Options) (*Table, error) {
 	if genesis.Kind != KindGenesis || genesis.Seq != 0 || genesis.Seat != 0 || genesis.Prev != ([32]byte{}) {
 		return nil, reject(genesis, "not a genesis entry (seq 0, seat 0, kind genesis, no previous hash)")
 	}
@@ -76,27 +61,31 @@ func NewTable(genesis *Entry, self *Self, opts ...corruption.Option) (*Table, er
 	if !genesis.Verify(g.Roster[0].Key) {
 		return nil, reject(genesis, "bad signature by the table's creator")
 	}
-	t := &Table{g: g, id: genesis.Table, entries: []*Entry{genesis}, head: genesis.Hash(), self: self, opts: opts}
+	rules, err := g.Rules()
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{g: g, id: genesis.Table, entries: []*Entry{genesis}, head: genesis.Hash(), self: self,
+		rules: rules, opts: opts}
 	t.ctx.Table = t.id[:]
 	for _, m := range g.Roster {
 		t.keys = append(t.keys, m.Key)
 		t.ctx.Roster = append(t.ctx.Roster, []byte(m.Key))
 	}
+	t.decks.init()
+	t.hidden.init()
 	if self != nil {
 		self.table = t.id
 		self.seat = g.SeatOf(self.Public())
+		self.root, self.chain = nil, nil
 		if self.seat < 0 {
 			return nil, errors.New("this node's key is not in the table's roster")
 		}
 	}
-	t.deck, err = crypto.CanonicalDeck(corruption.NumContracts)
-	if err != nil {
-		return nil, err
-	}
 	return t, nil
 }
 
-// Genesis is the table's configuration and roster.
+// Genesis is the table's game, configuration and roster.
 func (t *Table) Genesis() *Genesis { return t.g }
 
 // ID is the table id.
@@ -116,14 +105,26 @@ func (t *Table) Entries(from uint64) []*Entry {
 	return t.entries[from:]
 }
 
-// Game is the engine state (nil until the first player is drawn).
-func (t *Table) Game() *corruption.State { return t.game }
+// Game is the game as this node knows it (nil until every seat has written its key). It is the
+// table's own: read it, or Clone it, from the goroutine that appends.
+func (t *Table) Game() engine.Game { return t.game }
+
+// Seats is the number of seats.
+func (t *Table) Seats() int { return len(t.keys) }
 
 // Verdict is why the table halted, or nil.
 func (t *Table) Verdict() *Verdict { return t.verdict }
 
 // Done reports whether every seat has signed off the game's outcome.
 func (t *Table) Done() bool { return t.stage == stageDone }
+
+// Digest is the digest of the game's public state (zero before the game starts).
+func (t *Table) Digest() [32]byte {
+	if t.game == nil {
+		return [32]byte{}
+	}
+	return t.game.Digest()
+}
 
 // Due says which seat must write the next entry and which kinds it may write. It returns -1
 // once the table is complete or halted.
@@ -133,40 +134,25 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 	}
 	switch t.stage {
 	case stageKeys:
-		return len(t.proofs), []Kind{KindKey}
-	case stageRandom:
-		return len(t.reveals), []Kind{KindRandom}
-	case stageShuffle:
-		return t.shuffles, []Kind{KindShuffle}
+		return len(t.pubs), []Kind{KindKey}
 	case stageSignOff:
-		return t.signoffs, []Kind{KindSignOff}
+		return t.signoff, []Kind{KindSignOff}
 	case stageDone:
 		return -1, nil
 	}
-	if p := t.peek; p != nil {
-		if p.box == nil {
-			q, _ := t.game.PlayAt(p.index)
-			return q.Seat, []Kind{KindAnswer}
-		}
-		return p.peeker, []Kind{KindPlace, KindBlame}
+	seat, kind := t.step.due()
+	if a := t.answer; a != nil && seat == a.to {
+		return seat, []Kind{kind, KindBlame}
 	}
-	d := t.game.Next()
-	switch d.Kind {
-	case corruption.DecideDeal:
-		return len(t.shares), []Kind{KindShares}
-	case corruption.DecideFaceUp:
-		return d.Seat, []Kind{KindFaceUp}
-	case corruption.DecidePlace:
-		if d.CanPeek {
-			return d.Seat, []Kind{KindPlace, KindPeek}
-		}
-		return d.Seat, []Kind{KindPlace}
-	case corruption.DecideReveal:
-		return d.Seat, []Kind{KindReveal}
-	case corruption.DecideAssign, corruption.DecideKill, corruption.DecideRemove:
-		return d.Seat, []Kind{KindAward}
+	return seat, []Kind{kind}
+}
+
+// DueStep is the game's step the table is performing (Kind StepOver outside play).
+func (t *Table) DueStep() engine.Step {
+	if t.stage != stagePlay || t.verdict != nil {
+		return engine.Step{Kind: engine.StepOver}
 	}
-	return -1, nil
+	return t.step.Step
 }
 
 // DueString describes who the table waits for, in words.
@@ -182,14 +168,14 @@ func (t *Table) DueString() string {
 }
 
 var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random reveal", KindShuffle: "its shuffle",
-	KindShares: "its decryption shares", KindFaceUp: "the face-up positions", KindPeek: "a placement or a peek",
-	KindAnswer: "its answer to a peek", KindPlace: "a placement", KindReveal: "its reveal",
-	KindAward: "an awarding decision", KindBlame: "a placement or a blame", KindSignOff: "its sign-off"}
+	KindShares: "its decryption shares", KindMove: "its move", KindOpen: "the openings of its hidden values",
+	KindAnswer: "its answer to a peek", KindBlame: "a blame", KindCommit: "its hidden choice",
+	KindSignOff: "its sign-off"}
 
 // Append validates an entry and applies it. It returns nil when the entry is applied;
 // ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
-// a *RejectError for an entry that blames nobody; or a *Verdict when the entry proves its
-// author cheated, after which the table has halted.
+// a *RejectError for an entry that blames nobody; or a *Verdict when the entry proves a seat
+// cheated, after which the table has halted.
 func (t *Table) Append(e *Entry) error {
 	if t.verdict != nil {
 		return t.appendHalted(e)
@@ -244,6 +230,20 @@ func (t *Table) Append(e *Entry) error {
 	return nil
 }
 
+// apply checks an entry's body against the table and applies it. An error names what the
+// author did wrong.
+func (t *Table) apply(e *Entry) error {
+	switch e.Kind {
+	case KindKey:
+		return t.applyKey(e)
+	case KindSignOff:
+		return t.applySignOff(e)
+	case KindBlame:
+		return t.applyBlame(e)
+	}
+	return t.applyStep(e)
+}
+
 // appendHalted takes an entry after a verdict: only one that turns a cheat into an
 // equivocation counts. A seat that signed two entries for one seq is found guilty of
 // equivocation on every node, whichever of the two a node saw first, even when one of them also
@@ -279,7 +279,13 @@ func (t *Table) halt(v *Verdict) error {
 	return v
 }
 
-// Abandon halts the table naming the seat that is due and silent (the node's timeout).
+// convict halts the table blaming seat for what entry e (another seat's, good in itself)
+// proves; e goes into the log as the proof.
+func (t *Table) convict(seat int, e *Entry, format string, args ...any) {
+	t.verdict = &Verdict{Kind: VerdictCheat, Seq: e.Seq, Seat: seat, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Abandon halts the table naming the seat that is due and silent (the node's clock).
 func (t *Table) Abandon(reason string) *Verdict {
 	seat, _ := t.Due()
 	if seat < 0 || t.verdict != nil {
@@ -287,4 +293,45 @@ func (t *Table) Abandon(reason string) *Verdict {
 	}
 	t.verdict = &Verdict{Kind: VerdictAbandoned, Seq: t.Len(), Seat: seat, Reason: reason}
 	return t.verdict
+}
+
+// applyKey takes a seat's ElGamal key and random chain anchor; with the last one, the game
+// starts.
+func (t *Table) applyKey(e *Entry) error {
+	b, err := parseKeyBody(e.Body)
+	if err != nil {
+		return err
+	}
+	if err := t.addKey(t.ctx.WithStep(stepKeys), e.Seat, b); err != nil {
+		return err
+	}
+	if len(t.pubs) < len(t.keys) {
+		return nil
+	}
+	if err := t.setJoint(t.ctx.WithStep(stepKeys)); err != nil {
+		return err
+	}
+	game, err := t.rules.New(t.g.Config, len(t.keys), t.opts)
+	if err != nil {
+		return fmt.Errorf("the game does not start: %w", err)
+	}
+	t.game = game
+	t.stage = stagePlay
+	t.settle(e)
+	return nil
+}
+
+func (t *Table) applySignOff(e *Entry) error {
+	d, err := parseFixed(e.Body, 32, "signoff entry")
+	if err != nil {
+		return err
+	}
+	if want := t.game.Digest(); string(d) != string(want[:]) {
+		return fmt.Errorf("it signed off digest %x, but the game's digest is %x", d, want)
+	}
+	t.signoff++
+	if t.signoff == len(t.keys) {
+		t.stage = stageDone
+	}
+	return nil
 }

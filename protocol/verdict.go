@@ -15,9 +15,12 @@ const (
 	VerdictEquivocation
 	// VerdictAbandoned: the seat due to write stayed silent past the table's timeout.
 	VerdictAbandoned
+	// VerdictBroken: the game asked the table for a step it cannot perform, or refused a result
+	// it asked for: a bug in the game, not a seat's fault (Seat is -1).
+	VerdictBroken
 )
 
-var verdictNames = [...]string{"", "cheat", "equivocation", "abandoned"}
+var verdictNames = [...]string{"", "cheat", "equivocation", "abandoned", "broken"}
 
 func (k VerdictKind) String() string {
 	if int(k) < len(verdictNames) && k > 0 {
@@ -55,6 +58,8 @@ func (v *Verdict) Error() string {
 		return fmt.Sprintf("entry %d: seat %d abandoned the table: %s", v.Seq, v.Seat, v.Reason)
 	case VerdictEquivocation:
 		return fmt.Sprintf("entry %d: seat %d equivocated: %s", v.Seq, v.Seat, v.Reason)
+	case VerdictBroken:
+		return fmt.Sprintf("entry %d: the game broke the table: %s", v.Seq, v.Reason)
 	}
 	return fmt.Sprintf("entry %d: seat %d cheated: %s", v.Seq, v.Seat, v.Reason)
 }

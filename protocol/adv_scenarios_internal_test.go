@@ -1,0 +1,306 @@
+package protocol
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"corruption/crypto"
+	"corruption/engine"
+	"corruption/engine/corruption"
+	"corruption/protocol/memnet"
+)
+
+// The scenarios of the live cheater harness, and what the honest nodes must conclude
+// (docs/SECURITY.md quotes TestCheaters's totals).
+
+func advScenarios() []advScenario {
+	std := func(name string, players, cheater int, forge advForge) advScenario {
+		return advScenario{name: name, players: players, cheater: cheater, variant: corruption.Standard, forge: forge}
+	}
+	faulty := memnet.Faults{Drop: 0.05, Duplicate: 0.05, Reorder: 0.1, MaxDelay: 2 * time.Millisecond}
+	withFaults := func(sc advScenario) advScenario {
+		sc.name += "+faults"
+		sc.faults = faulty
+		return sc
+	}
+	completes := func(sc advScenario) advScenario { sc.complete = true; return sc }
+	steered := func(sc advScenario, steer func(*advCheater) advSteer) advScenario {
+		sc.steer = steer
+		return sc
+	}
+	// With the little black book, the honest players peek at the cheater's cards.
+	book := func(sc advScenario) advScenario {
+		sc.lbb, sc.honest = true, advPeekAt
+		return sc
+	}
+	toy := func(sc advScenario) advScenario { sc.toy = true; return sc }
+	first := func(k Kind, f advForge) advForge { return advFirst(advKind(k), f) }
+	blamer := std("blame-false", 4, 2, advFalseBlame)
+	blamer.lbb, blamer.steer = true, func(*advCheater) advSteer { return advPeekAt(-1) }
+	list := []advScenario{
+		std("equivocation-broadcast", 4, 1, first(KindShuffle, advEquivocateBroadcast)),
+		std("equivocation-split", 4, 2, advFirst(advFaceDown, advEquivocateSplit)),
+		std("signature-forged", 3, 1, first(KindKey, advForgedSig)),
+		std("signature-missing", 3, 2, first(KindMove, advMissingSig)),
+		completes(std("signature-impersonation", 4, 1, advImpersonate)),
+		completes(std("out-of-turn", 4, 3, advOutOfTurn)),
+		std("replay-other-table", 3, 0, first(KindKey, advReplayOther)),
+		std("shuffle-swap", 4, 2, first(KindShuffle, advShuffleChange(func(d crypto.Deck) { d[0], d[1] = d[1], d[0] }))),
+		std("shuffle-duplicate", 4, 0, first(KindShuffle, advShuffleChange(func(d crypto.Deck) { d[1] = d[0] }))),
+		std("shuffle-proof-from-other-table", 3, 1, first(KindShuffle, advShuffleOtherTable)),
+		std("deal-wrong-share", 4, 3, first(KindShares, advWrongShare)),
+		std("deal-wrong-share-to-one-then-loss", 4, 3, first(KindShares, advShareToOne)),
+		std("random-off-chain", 3, 1, first(KindRandom, advRandomOffChain)),
+		std("reveal-other-card", 3, 1, first(KindOpen, advOpenOther)),
+		std("place-twice-in-round", 4, 1, advCommitCheat(advPlacedTwice)),
+		steered(std("place-character-on-swiss", 3, 2, advCommitCheat(advSwissCharacter)), advSteerSwiss),
+		steered(std("place-character-used-earlier", 3, 0, advCommitCheat(advUsedEarlier)), advSteerCharacters),
+		book(std("answer-lying", 4, 1, first(KindAnswer, advLyingAnswer(advAnswerLie)))),
+		book(std("answer-garbage", 3, 2, first(KindAnswer, advLyingAnswer(advAnswerGarbage)))),
+		book(std("answer-oracle", 4, 3, first(KindAnswer, advLyingAnswer(advAnswerOracle)))),
+		blamer,
+		toy(std("choice-opened-other", 3, 1, first(KindOpen, advOpenOther))),
+		toy(std("deal-private-wrong-share", 3, 2, first(KindShares, advWrongShare))),
+		std("silent-at-shuffle", 4, 2, first(KindShuffle, advSilent)),
+		std("silent-before-reveal", 4, 1, first(KindOpen, advSilent)),
+		std("silent-last-random-reveal", 3, 2, first(KindRandom, advSilent)),
+	}
+	poison := completes(std("sync-poisoned-answers", 4, 2, func(_ *advCheater, e *Entry) ([]advSend, error) { return advPass(e) }))
+	poison.setup = advPoisonSync
+	list = append(list, poison)
+	for _, name := range []string{"equivocation-broadcast", "shuffle-duplicate", "place-twice-in-round", "answer-lying", "silent-before-reveal"} {
+		if testing.Short() {
+			break // -short (the race pass) plays each cheat once, on a perfect network
+		}
+		for _, sc := range list {
+			if sc.name == name {
+				list = append(list, withFaults(sc))
+			}
+		}
+	}
+	return list
+}
+
+// TestCheaters plays each cheat live (docs/SECURITY.md quotes its totals):
+//
+//	go test -run TestCheaters -v ./protocol/
+func TestCheaters(t *testing.T) {
+	var mu sync.Mutex
+	var tried, caught, dropped int
+	// The games mostly wait: run four at a time.
+	sem := make(chan struct{}, 4)
+	var wg sync.WaitGroup
+	for i, sc := range advScenarios() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			t.Run(sc.name, func(t *testing.T) {
+				defer func() {
+					mu.Lock()
+					defer mu.Unlock()
+					tried++
+					switch {
+					case t.Failed():
+					case sc.complete:
+						dropped++
+					default:
+						caught++
+					}
+				}()
+				runs, c := advPlay(t, sc, uint64(100+i))
+				advCheck(t, sc, runs, c)
+			})
+		}()
+	}
+	wg.Wait()
+	t.Logf("cheats tried %d: %d convicted or named with the same verdict on every honest node and in every audit, %d dropped with the game completing identically, %d failed",
+		tried, caught, dropped, tried-caught-dropped)
+}
+
+// advAudit audits a node's saved log.
+func advAudit(t *testing.T, dir string) (*Report, []*Entry) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "tables", advTable, "log"))
+	if err != nil {
+		t.Fatalf("the node lost its log: %v", err)
+	}
+	entries, err := ReadLog(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("the node's log is damaged: %v", err)
+	}
+	rep, err := Audit(bytes.NewReader(b), engine.Options{})
+	if err != nil {
+		t.Fatalf("audit: %v", err)
+	}
+	return rep, entries
+}
+
+// advReportKind is the verdict kind an audit report names.
+func advReportKind(rep *Report) VerdictKind {
+	switch {
+	case strings.Contains(rep.Problem, "equivocated"):
+		return VerdictEquivocation
+	case strings.Contains(rep.Problem, "cheated"):
+		return VerdictCheat
+	case strings.Contains(rep.Problem, "abandoned"), strings.Contains(rep.Problem, "incomplete"):
+		return VerdictAbandoned
+	}
+	return 0
+}
+
+// advCheck checks the honest nodes' ends against the scenario: identical complete games, or
+// one verdict (kind, seq, seat) naming the cheater, on every node and in every saved log.
+func advCheck(t *testing.T, sc advScenario, runs []advRun, c *advCheater) {
+	t.Helper()
+	c.mu.Lock()
+	expect, fired, errs := c.expect, c.fired, c.errs
+	c.mu.Unlock()
+	for _, err := range errs {
+		t.Errorf("cheater: %v", err)
+	}
+	if fired == 0 {
+		t.Fatalf("the cheat was never played (the game never offered the chance)")
+	}
+	if !sc.complete && expect == nil {
+		t.Fatalf("the cheat was played but set no expected verdict")
+	}
+	t.Logf("cheat played %d times; the honest nodes must conclude: %v", fired, expect)
+	advNoOracleShare(t, runs, c)
+	var want *Verdict
+	if !sc.complete {
+		want = expect
+	}
+	var ref []*Entry
+	for seat, r := range runs {
+		if seat == sc.cheater {
+			continue
+		}
+		if r.err != nil {
+			t.Errorf("seat %d: Run: %v (a hang or a crash)", seat, r.err)
+			continue
+		}
+		if r.out.Seat != seat {
+			t.Errorf("seat %d sat at seat %d", seat, r.out.Seat)
+		}
+		rep, log := advAudit(t, r.dir)
+		v := r.out.Verdict
+		if want == nil {
+			if !r.out.Finished || v != nil {
+				t.Errorf("seat %d: finished %v, verdict %v; want a complete game", seat, r.out.Finished, v)
+				continue
+			}
+			if !rep.Valid {
+				t.Errorf("seat %d: audit of its log: %s", seat, rep.Problem)
+			}
+			if ref == nil {
+				ref = log
+			} else if !advSameLog(ref, log) {
+				t.Errorf("seat %d's log differs from the first honest seat's", seat)
+			}
+			continue
+		}
+		if v == nil || v.Kind != want.Kind || v.Seq != want.Seq || v.Seat != want.Seat {
+			t.Errorf("seat %d: verdict %v (finished %v); want %s at entry %d naming seat %d", seat, v, r.out.Finished, want.Kind, want.Seq, want.Seat)
+			continue
+		}
+		// An abandonment: the log stops where the seat was due, and either names it through
+		// the node's signed note at its end, or (a copy without the note) names the seat it
+		// waits for and blames nobody, since a log cut short proves nothing.
+		named := rep.Blamed
+		if want.Kind == VerdictAbandoned && rep.Blamed == -1 {
+			named = rep.WaitingFor
+		}
+		if rep.Valid || named != want.Seat || rep.At != int64(want.Seq) || advReportKind(rep) != want.Kind {
+			t.Errorf("seat %d: audit of its log says %q (blamed %d, waiting for %d, at %d); want %s at entry %d naming seat %d",
+				seat, rep.Problem, rep.Blamed, rep.WaitingFor, rep.At, want.Kind, want.Seq, want.Seat)
+		}
+		if uint64(len(log)) < want.Seq {
+			t.Errorf("seat %d: its log holds %d entries, fewer than the %d before the verdict", seat, len(log), want.Seq)
+		}
+	}
+}
+
+func advSameLog(a, b []*Entry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Hash() != b[i].Hash() {
+			return false
+		}
+	}
+	return true
+}
+
+// advNoOracleShare checks that no node's log holds x·A, for any node's ElGamal key x and any
+// point A an oracle answer put in a sealed box: the blame of such a box must never publish a
+// decryption share of an undealt card (issue 9). No blame may be published at all: every node
+// convicts such an answer by itself.
+func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
+	t.Helper()
+	c.mu.Lock()
+	points := c.oracleA
+	c.mu.Unlock()
+	if len(points) == 0 {
+		return
+	}
+	var logs [][]byte
+	for _, r := range runs {
+		b, err := os.ReadFile(filepath.Join(r.dir, "tables", advTable, "log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs = append(logs, b)
+	}
+	for seat, r := range runs {
+		entries, err := ReadLog(bytes.NewReader(logs[seat]))
+		if err != nil || len(entries) == 0 {
+			t.Fatalf("seat %d's log: %v", seat, err)
+		}
+		for _, e := range entries {
+			if e.Kind == KindBlame {
+				t.Errorf("%v: a blame was published for an answer every node could convict by itself", e)
+			}
+		}
+		idSeed, err1 := os.ReadFile(filepath.Join(r.dir, "identity"))
+		tseed, err2 := os.ReadFile(filepath.Join(r.dir, "tables", advTable, "seed"))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("seat %d's secrets: %v %v", seat, err1, err2)
+		}
+		s := NewSelf(ed25519.NewKeyFromSeed(idSeed), [32]byte(tseed))
+		if _, err := NewTable(entries[0], s, engine.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		priv, err := s.elgamalKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(priv.Public().Bytes(), entries[1+seat].Body[4:4+crypto.PointSize]) {
+			t.Fatalf("seat %d: the key derived here is not the one its key entry published", seat)
+		}
+		for _, a := range points {
+			ct, err := crypto.ParseCiphertext(append(bytes.Clone(a), a...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sh, err := crypto.DecryptShare(advRand(1, "oracle"), crypto.Context{Table: []byte("x"), Roster: [][]byte{{0}}}, 0, priv, ct)
+			if err != nil {
+				t.Fatal(err)
+			}
+			share := sh.Bytes()[:crypto.PointSize] // x·A
+			for holder, b := range logs {
+				if bytes.Contains(b, share) {
+					t.Errorf("seat %d's log holds seat %d's decryption share x·A of the point an answer asked it to blame", holder, seat)
+				}
+			}
+		}
+	}
+}

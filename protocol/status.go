@@ -1,0 +1,101 @@
+package protocol
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"corruption/engine"
+)
+
+// Status is a snapshot of a node's table for front ends.
+type Status struct {
+	Table    string
+	Game     string      // the game's id
+	Seat     int         // this node's seat (-1 before the table forms)
+	Names    []string    // the players' names by seat (nil before the table forms)
+	Members  []string    // names of the nodes heard while forming
+	State    engine.Game // a private copy of the game as this node knows it (nil before it starts)
+	Step     engine.Step // the game's step the table performs now
+	Entries  int
+	Due      int       // the seat the table waits for (-1 when none)
+	DueWhat  string    // what the table waits for, in words ("seat 2 to write its shuffle")
+	DueSince time.Time // since when
+	Timeout  time.Duration
+	Done     bool
+	Verdict  *Verdict
+}
+
+// Outcome is how a table ended, as a node saw it.
+type Outcome struct {
+	Table    string   `json:"table"`
+	Game     string   `json:"game"`
+	ID       string   `json:"id"`
+	Seat     int      `json:"seat"`
+	Finished bool     `json:"finished"`
+	Scores   []int    `json:"scores"`
+	Winners  []int    `json:"winners"`
+	Digest   string   `json:"digest"`
+	Entries  int      `json:"entries"`
+	Verdict  *Verdict `json:"verdict,omitempty"`
+}
+
+// report tells OnChange about a change.
+func (n *Node) report() {
+	if n.cfg.OnChange == nil {
+		return
+	}
+	st := Status{Table: n.cfg.Table, Game: n.cfg.Game, Seat: n.self.seat, Due: -1, DueSince: n.progress, Timeout: n.cfg.Timeout}
+	for _, h := range n.members {
+		st.Members = append(st.Members, h.name)
+	}
+	sort.Strings(st.Members)
+	key := [4]int{0, len(st.Members), 0, 0}
+	if t := n.table; t != nil {
+		for _, m := range t.g.Roster {
+			st.Names = append(st.Names, m.Name)
+		}
+		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
+		st.Due, _ = t.Due()
+		st.DueWhat = t.DueString()
+		st.Step = t.DueStep()
+		if g := t.Game(); g != nil {
+			st.State = g.Clone()
+		}
+		key[0] = st.Entries
+		if st.Verdict != nil {
+			key[2] = 1
+		}
+		if st.Done {
+			key[3] = 1
+		}
+	}
+	if key == n.reported {
+		return
+	}
+	n.reported = key
+	n.cfg.OnChange(st)
+}
+
+func (n *Node) outcome() *Outcome {
+	o := &Outcome{Table: n.cfg.Table, Game: n.cfg.Game, Seat: n.self.seat}
+	if t := n.table; t != nil {
+		fillOutcome(o, t)
+	}
+	return o
+}
+
+func fillOutcome(o *Outcome, t *Table) {
+	o.Game = t.g.Game
+	o.ID = fmt.Sprintf("%x", t.id[:8])
+	o.Entries = int(t.Len())
+	o.Verdict = t.Verdict()
+	o.Finished = t.Done()
+	if g := t.Game(); g != nil {
+		out := g.Outcome()
+		o.Scores = out.Scores
+		o.Winners = out.Winners
+		d := g.Digest()
+		o.Digest = fmt.Sprintf("%x", d)
+	}
+}

@@ -1,0 +1,239 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"corruption/protocol/internal/wire"
+)
+
+// Syncing. Gossip keeps no history, so a node that missed entries, joins late or restarts
+// fetches them from a peer. Requests run on goroutines of their own and their answers come back
+// to the node's loop, so a peer that is slow, silent or lying never stalls the node: it only
+// wastes its own fetch. At most one fetch per peer is under way, and at most maxFetches in all.
+
+const (
+	maxFetches   = 4
+	fetchTimeout = 3 * time.Second
+)
+
+// syncer is the node's fetching and serving state.
+type syncer struct {
+	sharedLog
+	heads       map[int]uint64  // the log length each seat last announced
+	forkChecked map[string]bool // peers whose other version of the log was already fetched
+	inflight    map[string]bool // peers a fetch is under way from
+	fetchedC    chan fetched
+}
+
+func (s *syncer) init() {
+	s.heads = map[int]uint64{}
+	s.forkChecked = map[string]bool{}
+	s.inflight = map[string]bool{}
+	s.fetchedC = make(chan fetched, maxFetches)
+}
+
+type fetched struct {
+	peer    string
+	seq     uint64
+	entries []*Entry
+	err     error
+}
+
+// heard takes a peer's head: a longer log is fetched, another version of the log at the same
+// length is looked into.
+func (n *Node) heard(ctx context.Context, from string, h *head) {
+	if h.seat < len(n.table.keys) && h.len > n.heads[h.seat] {
+		n.heads[h.seat] = h.len
+	}
+	if h.len > n.table.Len() {
+		n.fetch(ctx, from, n.table.Len())
+	} else if h.len == n.table.Len() && h.hash != n.table.Head() && !n.forkChecked[from] {
+		n.cfg.Logf("seat %d announces another version of the log at entry %d: looking for the fork", h.seat, h.len)
+		n.forkChecked[from] = true
+		n.fetch(ctx, from, n.forkSeq())
+	}
+}
+
+// receiveEntries applies entries from a peer. A gap or a fork makes it fetch from that peer
+// (broadcasts only: the answer to a fetch is not followed up here, see gotFetched).
+func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
+	for _, e := range entries {
+		if n.table == nil {
+			if e.Seq == 0 {
+				n.adopt(ctx, e)
+			}
+			continue
+		}
+		err := n.table.Append(e)
+		var gap *GapError
+		var v *Verdict
+		switch {
+		case err == nil:
+			n.progress = n.clock.Now()
+			n.share()
+			n.reportLearn()
+			clear(n.forkChecked)
+			if serr := n.cfg.Store.Append(e, false); serr != nil {
+				n.cfg.Logf("%v", serr)
+			}
+		case errors.As(err, &gap):
+			if broadcast {
+				n.fetch(ctx, from, n.table.Len())
+			}
+			return
+		case errors.As(err, &v):
+			n.cfg.Logf("%v", v)
+			// Keep the proof: the offending entry goes to the log, to every peer, and to
+			// whoever asks for entries. (A blame, which convicts another seat, is a good
+			// entry and is in the table's log already.)
+			if err := n.cfg.Store.Append(e, true); err != nil {
+				n.cfg.Logf("%v", err)
+			}
+			n.share()
+			proof := n.table.Evidence()
+			n.mu.Lock()
+			n.evidence = proof
+			n.mu.Unlock()
+			n.spread(ctx, proof)
+			return
+		case errors.Is(err, ErrDuplicate), errors.Is(err, ErrDone), errors.Is(err, ErrHalted):
+		default:
+			n.cfg.Logf("%v", err)
+			var rj *RejectError
+			if errors.As(err, &rj) && rj.chain && from != "" && !n.forkChecked[from] {
+				// Another version of the log: fetch the peer's recent entries, where two
+				// versions of one entry signed by one seat prove an equivocation.
+				n.forkChecked[from] = true
+				n.fetch(ctx, from, n.forkSeq())
+				return
+			}
+		}
+	}
+}
+
+// fetch asks peer for the entries from seq on, unless a fetch from it is under way.
+func (n *Node) fetch(ctx context.Context, peer string, seq uint64) {
+	if n.table == nil || peer == "" || n.inflight[peer] || len(n.inflight) >= maxFetches {
+		return
+	}
+	n.inflight[peer] = true
+	req := entriesRequest(n.table.ID(), seq)
+	go func() {
+		rctx, cancel := context.WithTimeout(ctx, fetchTimeout)
+		defer cancel()
+		r := fetched{peer: peer, seq: seq}
+		var ans []byte
+		if ans, r.err = n.cfg.Net.Request(rctx, peer, req); r.err == nil {
+			r.entries, r.err = parseBatch(ans)
+		}
+		select {
+		case n.fetchedC <- r:
+		case <-ctx.Done():
+		}
+	}()
+}
+
+// fetchAny asks every reachable peer for what this node lacks (a stalled table, a lost fetch).
+func (n *Node) fetchAny(ctx context.Context) {
+	for _, p := range n.cfg.Net.Peers() {
+		n.fetch(ctx, p, n.table.Len())
+	}
+}
+
+// gotFetched applies a fetch's answer. A fetch that helped is followed by another from the same
+// peer (it may have more); one that failed or did not help sends the node to the others.
+func (n *Node) gotFetched(ctx context.Context, r fetched) {
+	delete(n.inflight, r.peer)
+	if n.table == nil {
+		return
+	}
+	if r.err != nil {
+		n.cfg.Logf("fetch from %s: %v", r.peer, r.err)
+		n.fetchAny(ctx)
+		return
+	}
+	before := n.table.Len()
+	n.receiveEntries(ctx, r.peer, r.entries, false)
+	switch {
+	case n.table.Verdict() != nil:
+	case n.table.Len() > before && len(r.entries) >= maxBatch-1:
+		n.fetch(ctx, r.peer, n.table.Len())
+	case n.table.Len() == before && r.seq >= before && n.behind():
+		n.fetchAny(ctx)
+	}
+}
+
+// behind reports whether some seat has announced a longer log than this node's.
+func (n *Node) behind() bool {
+	for _, l := range n.heads {
+		if l > n.table.Len() {
+			return true
+		}
+	}
+	return false
+}
+
+// forkSeq is where to look for a fork: a few entries back, where two versions of one entry
+// would show as an equivocation.
+func (n *Node) forkSeq() uint64 {
+	const back = 8
+	if l := n.table.Len(); l > back {
+		return l - back
+	}
+	return 1
+}
+
+// serve answers peers' requests for entries.
+func (n *Node) serve(from string, req []byte) ([]byte, error) {
+	r := wire.Reader{B: req}
+	if r.U8() != reqEntries {
+		return nil, errors.New("unknown request")
+	}
+	var id [32]byte
+	r.Fixed(id[:])
+	seq := r.U64()
+	if err := r.Done("entries request"); err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	entries, tid, evidence := n.shared, n.sharedID, n.evidence
+	n.mu.Unlock()
+	if len(entries) == 0 || tid != id {
+		return nil, errors.New("no such table here")
+	}
+	start := min(seq, uint64(len(entries)))
+	end := min(start+maxBatch-uint64(len(evidence)), uint64(len(entries)))
+	batch := entries[start:end]
+	if len(evidence) > 0 && end == uint64(len(entries)) {
+		// The entries that halted the table, so that the asker reaches the same verdict.
+		batch = append(append([]*Entry(nil), batch...), evidence...)
+	}
+	return marshalBatch(batch), nil
+}
+
+// share publishes the log to serve (entries are immutable once appended, and the log only
+// grows, so a copy of the slice header is a consistent snapshot).
+func (n *Node) share() {
+	n.mu.Lock()
+	n.shared, n.sharedID = n.table.entries, n.table.id
+	n.mu.Unlock()
+}
+
+func (n *Node) announce(ctx context.Context) {
+	t := n.table
+	h := &head{table: t.id, seat: n.self.seat, len: t.Len(), hash: t.head, digest: t.Digest()}
+	n.heads[n.self.seat] = t.Len()
+	n.publish(ctx, h.marshal())
+}
+
+// allDone reports whether every seat has announced the complete log.
+func (n *Node) allDone() bool {
+	for seat := range n.table.keys {
+		if n.heads[seat] < n.table.Len() {
+			return false
+		}
+	}
+	return true
+}

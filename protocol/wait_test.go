@@ -1,0 +1,121 @@
+package protocol_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"corruption/protocol"
+	"corruption/protocol/memnet"
+)
+
+// Waiting without sleeping. A test that must wait for a timeout runs its nodes on a fake clock
+// (memnet.Clock) that a pump moves faster than real time, watches the nodes' statuses
+// (NodeConfig.OnChange), and when it sees the table wait for a seat that will never write,
+// moves the clock to just short of the table's timeout at once (nearTimeout): the pump covers
+// the rest, which leaves every node the time to take what may still sit in its inbox (a status
+// can be a message behind) before any of them names a seat.
+
+// watcher keeps the latest Status of every node.
+type watcher struct {
+	mu      sync.Mutex
+	st      map[int]protocol.Status
+	changed chan struct{} // one pending signal at most: a change since the last look
+}
+
+func newWatcher() *watcher {
+	return &watcher{st: map[int]protocol.Status{}, changed: make(chan struct{}, 1)}
+}
+
+// onChange is node i's OnChange.
+func (w *watcher) onChange(i int) func(protocol.Status) {
+	return func(s protocol.Status) {
+		w.mu.Lock()
+		w.st[i] = s
+		w.mu.Unlock()
+		select {
+		case w.changed <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// wait blocks until cond holds of the statuses (by node), or ctx ends.
+func (w *watcher) wait(ctx context.Context, cond func(map[int]protocol.Status) bool) error {
+	for {
+		w.mu.Lock()
+		ok := cond(w.st)
+		w.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-w.changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// stalled is a condition: the nodes (by index) all hold the same number of entries, have no
+// verdict, and wait for a seat whose node is named one of silent (by its player name).
+func stalled(nodes []int, silent ...string) func(map[int]protocol.Status) bool {
+	return func(st map[int]protocol.Status) bool {
+		entries := -1
+		for _, i := range nodes {
+			s, ok := st[i]
+			if !ok || s.Verdict != nil || s.Done || s.Due < 0 || s.Due >= len(s.Names) || !slices.Contains(silent, s.Names[s.Due]) {
+				return false
+			}
+			if entries >= 0 && s.Entries != entries {
+				return false
+			}
+			entries = s.Entries
+		}
+		return true
+	}
+}
+
+// nearTimeout moves clock to a twelfth of timeout short of it, for nodes that have just been
+// seen waiting: past half of it (they fetch from every peer), not past it.
+func nearTimeout(clock *memnet.Clock, timeout time.Duration) { clock.Advance(timeout - timeout/12) }
+
+// pump moves clock on by step every real millisecond until stop: the nodes' time runs faster
+// than real time, so that a linger or a formation tick costs little, while a table's timeout
+// (a minute) stays far longer than any real pause of a busy machine.
+type pump struct {
+	clock *memnet.Clock
+	done  chan struct{}
+	wg    sync.WaitGroup
+}
+
+func startPump(t testing.TB, clock *memnet.Clock, step time.Duration) *pump {
+	p := &pump{clock: clock, done: make(chan struct{})}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-tick.C:
+				clock.Advance(step)
+			}
+		}
+	}()
+	t.Cleanup(p.stop)
+	return p
+}
+
+func (p *pump) stop() {
+	select {
+	case <-p.done:
+	default:
+		close(p.done)
+	}
+	p.wg.Wait()
+}
