@@ -1,15 +1,24 @@
-// Package ui is the front end of a person at a table: a protocol.Player that waits for a
-// person's decision (Human, fed by a web page or a terminal), the local web server that shows
-// the table to that person in a browser (Server: a lobby of the tables announced on the LAN,
-// then the table itself, live), and a plain-text front end for terminals (Terminal).
+// Package ui is the front end of a person at a table, the shell every game shares: an
+// engine.Player that waits for a person's decision (Human, fed by a web page), the local web
+// server that shows the table in a browser (Server: a lobby of the tables announced on the
+// LAN, then the table itself, live, its log, its clock and the results with the audit's
+// verdict), and a plain-text front end for terminals (Terminal).
+//
+// The shell knows no game. What a game looks like and how its moves are made is a Board (for
+// the page) and a TextBoard (for the terminal), each in a package of the game's own
+// (ui/corruption); the command line gives the server the board of the table's game, chosen by
+// its id. A board turns the game as the person's seat knows it into JSON for its script
+// (static/board/board.js, served from the board's Assets), reads the moves and the table
+// settings the page posts, and tells the game's events in words.
 //
 // What it promises:
-//   - The page and the terminal are only ever given the person's own seat's engine.View: public
-//     information, the person's own cards and what the person's peeks showed. Never another
-//     seat's face-down card.
-//   - A move is checked against the View it answers (Check) before it reaches the node; an
-//     illegal move is refused with a message that says why, and the person is asked again.
-//   - Every asset is embedded in the binary (static/): nothing is loaded from the internet.
+//   - The page and the terminal are only ever given what the person's node knows: the
+//     engine.Game copy of the person's seat (public information, the person's own hidden
+//     values, what the person's peeks showed), never another seat's hidden value.
+//   - A move is checked by the board against the game it answers before it reaches the node;
+//     an illegal move is refused with a message that says why, and the person is asked again.
+//   - Every asset is embedded in the binary (static/ and the board's): nothing is loaded from
+//     the internet.
 //   - The server answers only requests that carry its session key (given once in the address
 //     it prints, then kept in a same-site cookie) and name this machine as their host, so that
 //     other users of the machine and web sites open in the same browser cannot read the hand

@@ -5,7 +5,6 @@ import (
 	"embed"
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -13,29 +12,24 @@ import (
 	"time"
 )
 
+// The shell's files (index.html, app.js, kit.js, style.css), embedded in the binary; the
+// board's come from its Assets.
+//
 //go:embed static
 var static embed.FS
-
-// Assets is the page's files (index.html, app.js, style.css...), as embedded in the binary.
-func Assets() fs.FS {
-	sub, err := fs.Sub(static, "static")
-	if err != nil {
-		panic(err) // the directory is embedded at build time
-	}
-	return sub
-}
 
 const keyCookie = "corruption_key"
 
 // Handler serves the page and its API:
 //
 //	GET  /                  the page (/?key=K stores the session key in a cookie, then redirects to /)
-//	GET  /static/...        its scripts and styles
+//	GET  /static/...        the shell's scripts and styles
+//	GET  /static/board/...  the board's (board.js, board.css)
 //	GET  /api/state         the State as JSON
 //	GET  /api/events        server-sent events: "state" with a State whose Log holds the lines not sent yet
-//	POST /api/move          a MoveRequest; 200 {"ok":true}, or 409/422 {"error":...}
-//	POST /api/lobby/create  a LobbyForm: create a table and sit at it
-//	POST /api/lobby/join    a LobbyForm, or {"table":NAME}: sit at a table listed in the lobby
+//	POST /api/move          a move, as the board reads it; 200 {"ok":true}, or 409/422 {"error":...}
+//	POST /api/lobby/create  a LobbyForm with the board's settings: create a table and sit at it
+//	POST /api/lobby/join    the same, or {"table":NAME}: sit at a table listed in the lobby
 //	POST /api/quit          leave (the command ends once the game is over)
 //
 // Every request must name this machine as host by an IP address or localhost; /api/ requests
@@ -43,7 +37,8 @@ const keyCookie = "corruption_key"
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.index)
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(Assets())))
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(s.shell)))
+	mux.Handle("GET /static/board/", http.StripPrefix("/static/board/", http.FileServerFS(s.board.Assets())))
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	api := http.NewServeMux()
 	api.HandleFunc("GET /api/state", s.getState)
@@ -113,7 +108,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'")
-	http.ServeFileFS(w, r, Assets(), "index.html")
+	http.ServeFileFS(w, r, s.shell, "index.html")
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -128,7 +123,7 @@ func writeError(w http.ResponseWriter, code int, err error) {
 }
 
 func (s *Server) getState(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.Snapshot(0))
+	writeJSON(w, http.StatusOK, s.snapshot(0))
 }
 
 // events streams the state: a "state" event at once and after every change. Each event's Log
@@ -150,7 +145,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		notify, version := s.notify, s.version
 		s.mu.Unlock()
 		if version != last {
-			st := s.Snapshot(sent)
+			st := s.snapshot(sent)
 			b, err := json.Marshal(st)
 			if err != nil {
 				return
@@ -177,12 +172,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
-	var req MoveRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+	var req json.RawMessage
+	var head struct {
+		ID int `json:"id"` // the decision the move answers (0: whatever is due)
+	}
+	err := json.NewDecoder(r.Body).Decode(&req)
+	if err == nil {
+		err = json.Unmarshal(req, &head)
+	}
+	if err != nil {
 		writeError(w, http.StatusBadRequest, errors.New("the move is not valid JSON: "+err.Error()))
 		return
 	}
-	m, err := req.Move()
+	m, err := s.board.ParseMove(req)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err)
 		return
@@ -191,8 +193,8 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, ErrNotAsked)
 		return
 	}
-	switch err := s.human.Submit(req.ID, m); {
-	case errors.Is(err, ErrNotAsked), errors.Is(err, ErrStale):
+	switch err := s.human.submit(head.ID, m); {
+	case errors.Is(err, ErrNotAsked), errors.Is(err, errStale):
 		writeError(w, http.StatusConflict, err)
 	case err != nil:
 		writeError(w, http.StatusUnprocessableEntity, err)
@@ -201,19 +203,30 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
-	var f LobbyForm
-	if err := json.NewDecoder(r.Body).Decode(&f); err != nil {
+// readTable reads the table a lobby request posts; a bad one is answered with the error.
+func (s *Server) readTable(w http.ResponseWriter, r *http.Request) (TableChoice, bool) {
+	var raw json.RawMessage
+	if err := json.NewDecoder(r.Body).Decode(&raw); err != nil {
 		writeError(w, http.StatusBadRequest, errors.New("the table is not valid JSON: "+err.Error()))
+		return TableChoice{}, false
+	}
+	c, err := readForm(raw, s.board)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err)
+		return TableChoice{}, false
+	}
+	return c, true
+}
+
+func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
+	c, ok := s.readTable(w, r)
+	if !ok {
 		return
 	}
-	c, err := f.choice()
-	if err == nil {
-		err = CheckTable(c, s.cfg.Bots)
-	}
+	err := CheckTable(c, s.cfg.Bots)
 	if err == nil {
 		s.mu.Lock()
-		if _, seated, ok := s.lobby.find(c.Table, nil); ok && seated > 0 {
+		if _, seated, ok := s.lobby.find(c.Game, c.Table, nil); ok && seated > 0 {
 			err = errors.New("a table of that name is already open on the network: join it, or choose another name")
 		}
 		s.mu.Unlock()
@@ -226,27 +239,21 @@ func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
-	var f LobbyForm
-	if err := json.NewDecoder(r.Body).Decode(&f); err != nil {
-		writeError(w, http.StatusBadRequest, errors.New("the table is not valid JSON: "+err.Error()))
+	f, ok := s.readTable(w, r)
+	if !ok {
 		return
 	}
 	// With its settings (as listed), the very table; with its name alone, any of that name.
 	var want *TableChoice
 	if f.Players != 0 {
-		c, err := f.choice()
-		if err != nil {
-			writeError(w, http.StatusUnprocessableEntity, err)
-			return
-		}
-		want = &c
+		want = &f
 	}
 	s.mu.Lock()
-	c, seated, ok := s.lobby.find(f.Table, want)
+	c, seated, found := s.lobby.find(f.Game, f.Table, want)
 	s.mu.Unlock()
 	var err error
 	switch {
-	case !ok:
+	case !found:
 		err = errors.New("no table of that name is open on the network any more")
 	case seated+1+s.cfg.Bots > c.Players:
 		err = errors.New("that table has no room left for you and your bots")

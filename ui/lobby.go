@@ -3,49 +3,53 @@ package ui
 import (
 	"context"
 	"crypto/ed25519"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
-	"corruption/engine/corruption"
+	"corruption/engine"
 	"corruption/protocol"
 )
 
-// LobbyTTL is how long a player announced on the lobby stays listed without announcing again
+// lobbyTTL is how long a player announced on the lobby stays listed without announcing again
 // (a node waiting for its table announces itself every tick, a quarter of a second).
-const LobbyTTL = 5 * time.Second
+const lobbyTTL = 5 * time.Second
 
-// TableChoice is a table to sit at, with its settings.
+// TableChoice is a table to sit at, with its game and settings.
 type TableChoice struct {
 	Table   string
+	Game    string // the game's id
 	Players int
-	Variant corruption.Variant
-	LBB     bool
+	Config  []byte // the game's canonical configuration
 }
 
 func (c TableChoice) String() string {
-	s := fmt.Sprintf("%q (%d players, %s", c.Table, c.Players, c.Variant)
-	if c.LBB {
-		s += ", little black book"
+	settings := fmt.Sprintf("configuration %x", c.Config)
+	if r, err := engine.Lookup(c.Game); err == nil {
+		settings = r.DescribeConfig(c.Config)
 	}
-	return s + ")"
+	return fmt.Sprintf("%q (%d players, %s)", c.Table, c.Players, settings)
 }
 
 // CheckTable checks a table's settings as the command line does: a name of 1 to
-// protocol.MaxNameSize bytes without slashes, 3 to 7 players, no little black book with the
-// closed variant, and room for the person and its local bots.
+// protocol.MaxNameSize bytes without slashes, a game this build knows, a number of players it
+// is played by, a configuration it accepts, and room for the person and its local bots.
 func CheckTable(c TableChoice, bots int) error {
 	if c.Table == "" || len(c.Table) > protocol.MaxNameSize || strings.ContainsAny(c.Table, "/\\") || c.Table == "." || c.Table == ".." {
 		return fmt.Errorf("%q is not a table name (1 to %d characters, no slashes)", c.Table, protocol.MaxNameSize)
 	}
-	if c.Players < corruption.MinPlayers || c.Players > corruption.MaxPlayers {
-		return fmt.Errorf("players: %d, want %d to %d", c.Players, corruption.MinPlayers, corruption.MaxPlayers)
+	rules, err := engine.Lookup(c.Game)
+	if err != nil {
+		return err
 	}
-	if c.LBB && c.Variant == corruption.Closed {
-		return errors.New("the little black book cannot be played with the closed variant")
+	if lo, hi := rules.Players(); c.Players < lo || c.Players > hi {
+		return fmt.Errorf("players: %d, want %d to %d", c.Players, lo, hi)
+	}
+	if err := rules.CheckConfig(c.Config, c.Players); err != nil {
+		return err
 	}
 	if 1+bots > c.Players {
 		return fmt.Errorf("a table of %d players has no room for you and your %d bots", c.Players, bots)
@@ -53,39 +57,73 @@ func CheckTable(c TableChoice, bots int) error {
 	return nil
 }
 
-// LobbyState is the lobby as the page shows it.
+// LobbyState is the lobby as the page shows it; the board adds what its form offers.
 type LobbyState struct {
 	Tables   []LobbyTable `json:"tables"`
 	Bots     int          `json:"bots"` // local bots that will sit with the person
 	Defaults LobbyForm    `json:"defaults"`
-	Variants []string     `json:"variants"`
+	Choices  any          `json:"-"` // the board's LobbyChoices
 }
 
-// LobbyForm is a table's settings as the page sends and shows them.
+// MarshalJSON writes the lobby with the board's fields.
+func (l LobbyState) MarshalJSON() ([]byte, error) {
+	type plain LobbyState
+	return joinFields(plain(l), l.Choices)
+}
+
+// LobbyForm is a table's settings as the page shows them; the page posts the same fields.
 type LobbyForm struct {
-	Table   string `json:"table"`
-	Players int    `json:"players"`
-	Variant string `json:"variant"`
-	LBB     bool   `json:"lbb"`
+	Table    string `json:"table"`
+	Players  int    `json:"players"`
+	Settings any    `json:"-"` // the board's ShowSettings
 }
 
-func (f LobbyForm) choice() (TableChoice, error) {
-	v, err := corruption.ParseVariant(f.Variant)
-	if err != nil {
-		return TableChoice{}, err
-	}
-	return TableChoice{Table: strings.TrimSpace(f.Table), Players: f.Players, Variant: v, LBB: f.LBB}, nil
+// MarshalJSON writes the form with the settings' fields.
+func (f LobbyForm) MarshalJSON() ([]byte, error) {
+	type plain LobbyForm
+	return joinFields(plain(f), f.Settings)
 }
 
 // LobbyTable is an open table heard on the lobby.
 type LobbyTable struct {
-	LobbyForm
-	Seated []string `json:"seated"` // the names of the players waiting at it
-	Full   bool     `json:"full"`
-	Room   bool     `json:"room"` // there is room for the person and its bots
+	Table    string   `json:"table"`
+	Players  int      `json:"players"`
+	Seated   []string `json:"seated"` // the names of the players waiting at it
+	Full     bool     `json:"full"`
+	Room     bool     `json:"room"` // there is room for the person and its bots
+	Settings any      `json:"-"`    // the board's ShowSettings
 }
 
-// lobby gathers announcements: by table settings, the players heard and when.
+// MarshalJSON writes the table with its settings' fields.
+func (t LobbyTable) MarshalJSON() ([]byte, error) {
+	type plain LobbyTable
+	return joinFields(plain(t), t.Settings)
+}
+
+// readForm reads a table the page posts: its name, players and, through the board, settings.
+// A form with no players names a table alone (join by name): its Config is nil.
+func readForm(raw json.RawMessage, b Board) (TableChoice, error) {
+	var f struct {
+		Table   string `json:"table"`
+		Players int    `json:"players"`
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return TableChoice{}, fmt.Errorf("the table is not valid JSON: %v", err)
+	}
+	c := TableChoice{Table: strings.TrimSpace(f.Table), Game: b.Game(), Players: f.Players}
+	if f.Players == 0 {
+		return c, nil
+	}
+	config, err := b.ParseSettings(raw)
+	if err != nil {
+		return c, err
+	}
+	c.Config = config
+	return c, nil
+}
+
+// lobby gathers announcements of one game's tables: by table settings, the players heard and
+// when.
 type lobby struct {
 	heard map[lobbyKey]map[string]heardPlayer
 }
@@ -93,8 +131,7 @@ type lobby struct {
 type lobbyKey struct {
 	table   string
 	players int
-	variant corruption.Variant
-	lbb     bool
+	config  string
 }
 
 type heardPlayer struct {
@@ -107,7 +144,7 @@ func (l *lobby) add(a *protocol.Announcement, now time.Time) bool {
 	if l.heard == nil {
 		l.heard = map[lobbyKey]map[string]heardPlayer{}
 	}
-	k := lobbyKey{a.Table, a.Players, a.Variant, a.LBB}
+	k := lobbyKey{a.Table, a.Players, string(a.Config)}
 	ps := l.heard[k]
 	if ps == nil {
 		ps = map[string]heardPlayer{}
@@ -119,12 +156,12 @@ func (l *lobby) add(a *protocol.Announcement, now time.Time) bool {
 	return !had || old.name != a.Name
 }
 
-// prune forgets players not heard for LobbyTTL; it reports whether the listing changed.
+// prune forgets players not heard for lobbyTTL; it reports whether the listing changed.
 func (l *lobby) prune(now time.Time) bool {
 	changed := false
 	for k, ps := range l.heard {
 		for key, p := range ps {
-			if now.Sub(p.at) > LobbyTTL {
+			if now.Sub(p.at) > lobbyTTL {
 				delete(ps, key)
 				changed = true
 			}
@@ -138,23 +175,23 @@ func (l *lobby) prune(now time.Time) bool {
 
 // find returns the listed table named name (with the settings of c, when c has any) and how
 // many players wait at it.
-func (l *lobby) find(name string, c *TableChoice) (TableChoice, int, bool) {
+func (l *lobby) find(game, name string, c *TableChoice) (TableChoice, int, bool) {
 	for k, ps := range l.heard {
 		if k.table != name || len(ps) == 0 {
 			continue
 		}
-		if c != nil && (c.Players != k.players || c.Variant != k.variant || c.LBB != k.lbb) {
+		if c != nil && (c.Players != k.players || string(c.Config) != k.config) {
 			continue
 		}
-		return TableChoice{Table: k.table, Players: k.players, Variant: k.variant, LBB: k.lbb}, len(ps), true
+		return TableChoice{Table: k.table, Game: game, Players: k.players, Config: []byte(k.config)}, len(ps), true
 	}
 	return TableChoice{}, 0, false
 }
 
-func (l *lobby) list(bots int) []LobbyTable {
+func (l *lobby) list(bots int, show func([]byte) any) []LobbyTable {
 	out := []LobbyTable{}
 	for k, ps := range l.heard {
-		t := LobbyTable{LobbyForm: LobbyForm{Table: k.table, Players: k.players, Variant: k.variant.String(), LBB: k.lbb}, Seated: []string{}}
+		t := LobbyTable{Table: k.table, Players: k.players, Settings: show([]byte(k.config)), Seated: []string{}}
 		for _, p := range ps {
 			t.Seated = append(t.Seated, p.name)
 		}
@@ -185,9 +222,9 @@ func (s *Server) ReadLobby(ctx context.Context, self ed25519.PublicKey, next fun
 			select {
 			case <-ctx.Done():
 				return
-			case now := <-t.C:
+			case <-t.C:
 				s.mu.Lock()
-				changed := s.lobby.prune(now)
+				changed := s.lobby.prune(s.now())
 				s.mu.Unlock()
 				if changed {
 					s.changed()
@@ -208,8 +245,12 @@ func (s *Server) ReadLobby(ctx context.Context, self ed25519.PublicKey, next fun
 	}
 }
 
-// Announce lists a table announced on the lobby.
+// Announce lists a table announced on the lobby, if it is one of the board's game (a table of
+// another game cannot be joined from this page).
 func (s *Server) Announce(a *protocol.Announcement) {
+	if a.Game != s.board.Game() {
+		return
+	}
 	s.mu.Lock()
 	changed := s.lobby.add(a, s.now())
 	s.mu.Unlock()

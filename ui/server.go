@@ -3,21 +3,24 @@ package ui
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"sync"
 	"time"
 
-	"corruption/engine/corruption"
+	"corruption/engine"
 	"corruption/protocol"
 )
 
 // Config configures a Server.
 type Config struct {
 	Name  string // the person's name
-	Human *Human // the person's player (required)
+	Board Board  // the game's board (required)
+	Human *Human // the person's player (required to take moves)
 	// Bots is how many local bots will sit with the person (the lobby leaves room for them).
 	Bots int
-	// Defaults fills the lobby's form to create a table.
+	// Defaults fills the lobby's form to create a table (its Game is the board's).
 	Defaults TableChoice
 	// Key is the session key every request must carry (default: 16 random bytes in hex).
 	Key string
@@ -32,12 +35,15 @@ type Result struct {
 	Err     error
 }
 
-// Server is the person's local web page and its JSON API. It is fed by the command line:
-// Update with the node's status, Event with the game's events, Announce (or ReadLobby) with the
-// lobby, Finish at the end. The zero value is not usable: use NewServer.
+// Server is the person's local web page and its JSON API: the shell every game shares, with
+// the game's Board. It is fed by the command line: Update with the node's status, Event with
+// the game's events, Announce (or ReadLobby) with the lobby, Finish at the end. The zero value
+// is not usable: use NewServer.
 type Server struct {
 	cfg     Config
+	board   Board
 	human   *Human
+	shell   fs.FS // the shell's static files
 	choices chan TableChoice
 	quit    chan struct{}
 	closed  chan struct{}
@@ -51,21 +57,29 @@ type Server struct {
 	status  protocol.Status
 	haveSt  bool
 	log     []logItem
-	peeks   map[[2]int]bool // (round, card) of peeks whose answer is in the log
+	noted   map[string]bool // the keys of the board's notes in the log
 	verdict bool            // the verdict is in the log
 	lobby   lobby
 	result  *Result
 }
 
+// logItem is a line of the log: a game event (told when the page asks, with the names then
+// known) or a line already in words.
 type logItem struct {
-	round int
-	kind  string
-	event *corruption.Event
-	text  string
+	event *engine.Event
+	line  LogLine
 }
 
-// NewServer makes a server. cfg.Human's changes are shown on the page.
-func NewServer(cfg Config) *Server {
+// NewServer makes a server for cfg.Board's game. cfg.Human's changes are shown on the page,
+// and its decisions are timed by cfg.Now.
+func NewServer(cfg Config) (*Server, error) {
+	if cfg.Board == nil {
+		return nil, errors.New("the page needs a game's board")
+	}
+	shell, err := fs.Sub(static, "static")
+	if err != nil {
+		return nil, fmt.Errorf("the page's files: %w", err)
+	}
 	if cfg.Key == "" {
 		var b [16]byte
 		rand.Read(b[:])
@@ -74,19 +88,17 @@ func NewServer(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	cfg.Defaults.Game = cfg.Board.Game()
 	if cfg.Defaults.Players == 0 {
 		cfg.Defaults.Players = max(4, cfg.Bots+1)
 	}
-	s := &Server{cfg: cfg, human: cfg.Human, choices: make(chan TableChoice, 1), quit: make(chan struct{}),
-		closed: make(chan struct{}), notify: make(chan struct{}), peeks: map[[2]int]bool{}}
+	s := &Server{cfg: cfg, board: cfg.Board, human: cfg.Human, shell: shell, choices: make(chan TableChoice, 1),
+		quit: make(chan struct{}), closed: make(chan struct{}), notify: make(chan struct{}), noted: map[string]bool{}}
 	if s.human != nil && s.human.onChange == nil {
-		s.human.onChange = s.changed
+		s.human.onChange, s.human.now = s.changed, cfg.Now
 	}
-	return s
+	return s, nil
 }
-
-// Key is the session key.
-func (s *Server) Key() string { return s.cfg.Key }
 
 // URL is the address to open for a server listening on addr (host:port): it carries the key.
 func (s *Server) URL(addr string) string { return fmt.Sprintf("http://%s/?key=%s", addr, s.cfg.Key) }
@@ -133,39 +145,26 @@ func (s *Server) choose(c TableChoice) error {
 func (s *Server) Update(st protocol.Status) {
 	s.mu.Lock()
 	s.status, s.haveSt = st, true
-	if g := st.Game; g != nil && st.Seat >= 0 {
-		v := g.View(st.Seat)
-		for i := 1; i <= v.NumPlays(); i++ {
-			p, _ := v.Play(i)
-			key := [2]int{v.Round(), i}
-			if p.PeekedBy&(1<<st.Seat) == 0 || p.Card == corruption.CardUnknown || s.peeks[key] {
-				continue
+	if st.State != nil && st.Seat >= 0 {
+		for _, n := range s.board.Notes(st.State, st.Seat, st.Names) {
+			if !s.noted[n.Key] {
+				s.noted[n.Key] = true
+				s.log = append(s.log, logItem{line: n.LogLine})
 			}
-			s.peeks[key] = true
-			s.log = append(s.log, logItem{round: v.Round(), kind: "peek", text: fmt.Sprintf("Your peek: card %d, %s %s, is %s.",
-				i, seatName(st.Names, p.Seat)+"'s", spotPhrase(p.Spot), p.Card.Title())})
 		}
 	}
 	if v := st.Verdict; v != nil && !s.verdict {
 		s.verdict = true
-		s.log = append(s.log, logItem{kind: "verdict", text: verdictText(v, st.Names, st.Seat)})
+		s.log = append(s.log, logItem{line: LogLine{Kind: "verdict", Text: verdictText(v, st.Names, st.Seat)}})
 	}
 	s.mu.Unlock()
 	s.changed()
 }
 
 // Event adds a game event to the log.
-func (s *Server) Event(e corruption.Event) {
+func (s *Server) Event(e engine.Event) {
 	s.mu.Lock()
-	s.log = append(s.log, logItem{round: e.Round, kind: eventKind(e.Kind), event: &e})
-	s.mu.Unlock()
-	s.changed()
-}
-
-// Note adds a line of the server's own to the log.
-func (s *Server) Note(text string) {
-	s.mu.Lock()
-	s.log = append(s.log, logItem{kind: "note", text: text})
+	s.log = append(s.log, logItem{event: &e})
 	s.mu.Unlock()
 	s.changed()
 }
@@ -174,7 +173,7 @@ func (s *Server) Note(text string) {
 func (s *Server) Finish(r Result) {
 	s.mu.Lock()
 	s.result = &r
-	s.log = append(s.log, logItem{kind: "audit", text: auditText(r)})
+	s.log = append(s.log, logItem{line: LogLine{Kind: "audit", Text: auditText(r)}})
 	s.mu.Unlock()
 	s.changed()
 }
@@ -185,69 +184,44 @@ func (s *Server) Quit() <-chan struct{} { return s.quit }
 // Close ends the page's event streams (before shutting the HTTP server down).
 func (s *Server) Close() { s.once.Do(func() { close(s.closed) }) }
 
-// Snapshot is the page's state now, with the log from line logFrom on.
-func (s *Server) Snapshot(logFrom int) State {
-	var pend Pending
+// snapshot is the page's state now, with the log from line logFrom on.
+func (s *Server) snapshot(logFrom int) State {
+	var pend asked
 	var asked bool
 	if s.human != nil {
-		pend, asked = s.human.Pending()
+		pend, asked = s.human.current()
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := &s.status
-	out := State{Version: s.version, Me: Me{Name: s.cfg.Name, Seat: -1}, Log: []LogLine{}}
+	out := State{Version: s.version, Me: Me{Name: s.cfg.Name, Seat: -1}}
 	if s.haveSt {
 		out.Me.Seat = st.Seat
 	}
 	names := st.Names
-	if s.choice != nil {
-		c := s.choice
-		out.Table = &TableState{Name: c.Table, Players: c.Players, Variant: c.Variant.String(), LBB: c.LBB,
-			Entries: st.Entries, Members: st.Members, Bots: s.cfg.Bots}
+	var g engine.Game
+	if st.State != nil && st.Seat >= 0 {
+		g = st.State
 	}
-	var view *corruption.View
-	if st.Game != nil && st.Seat >= 0 {
-		v := st.Game.View(st.Seat)
-		view = &v
-	}
-	switch {
-	case s.result != nil || (view != nil && view.Over()):
-		out.Mode = "over"
-	case s.choice == nil:
-		out.Mode = "lobby"
-	case names == nil:
-		out.Mode = "waiting"
-	case view == nil:
-		out.Mode = "setup"
-	default:
-		out.Mode = "game"
-	}
-	if s.choice == nil {
-		d := s.cfg.Defaults
-		if d.Table == "" {
-			d.Table = s.cfg.Name + "'s table"
-		}
-		out.Lobby = &LobbyState{Tables: s.lobby.list(s.cfg.Bots), Bots: s.cfg.Bots,
-			Defaults: LobbyForm{Table: d.Table, Players: d.Players, Variant: d.Variant.String(), LBB: d.LBB},
-			Variants: []string{"standard", "down-the-river", "free-stud", "closed"}}
-	}
+	var drawn Drawing
 	if names != nil {
-		out.Seats = buildSeats(view, st)
+		drawn = s.board.Draw(g, st.Seat, names)
+		out.Seats = s.seats(drawn, g, st)
 	}
-	if view != nil {
-		out.Game = buildGame(*view, names)
+	out.Mode = s.mode(names, drawn, g)
+	if drawn.Started {
+		out.Game = drawn.Game
+	}
+	if c := s.choice; c != nil {
+		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: st.Members,
+			Bots: s.cfg.Bots, Settings: s.board.ShowSettings(c.Config)}
+	} else {
+		out.Lobby = s.lobbyState()
 	}
 	if asked && s.result == nil && st.Verdict == nil {
-		out.Decision = buildDecision(pend, names)
+		out.Decision = &Decision{ID: pend.ID, SinceMS: pend.Since.UnixMilli(), Board: s.board.Decision(pend.Game, pend.Seat, names)}
 	}
-	if s.haveSt && st.Due >= 0 && !st.Done && st.Verdict == nil && s.result == nil {
-		since := st.DueSince
-		if asked && st.Due == st.Seat {
-			since = pend.Since
-		}
-		out.Clock = &Clock{Due: st.Due, Name: seatName(names, st.Due), SinceMS: since.UnixMilli(),
-			TimeoutMS: st.Timeout.Milliseconds(), NowMS: s.now().UnixMilli()}
-	}
+	out.Clock = s.clock(pend, asked)
 	if v := st.Verdict; v != nil {
 		out.Alerts = append(out.Alerts, Alert{Level: "error", Text: verdictText(v, names, st.Seat)})
 	}
@@ -257,44 +231,83 @@ func (s *Server) Snapshot(logFrom int) State {
 			out.Alerts = append(out.Alerts, Alert{Level: "error", Text: "Your node stopped: " + r.Err.Error()})
 		}
 	}
+	out.LogStart, out.Log = s.logLines(logFrom)
+	return out
+}
+
+// logLines are the log's lines from logFrom on (and where they start), the game's events in
+// the board's words with the names known now.
+func (s *Server) logLines(logFrom int) (int, []LogLine) {
 	logFrom = min(max(logFrom, 0), len(s.log))
-	out.LogStart = logFrom
+	out := []LogLine{}
 	for _, it := range s.log[logFrom:] {
-		l := LogLine{Round: it.round, Kind: it.kind, Text: it.text}
+		l := it.line
 		if it.event != nil {
-			l.Text = describe(*it.event, names, st.Seat)
+			l = s.board.Tell(*it.event, s.status.Names, s.status.Seat)
 		}
-		out.Log = append(out.Log, l)
+		out = append(out, l)
+	}
+	return logFrom, out
+}
+
+// mode is the page's mode: lobby, waiting (for seats), setup, game or over.
+func (s *Server) mode(names []string, drawn Drawing, g engine.Game) string {
+	switch {
+	case s.result != nil || (g != nil && g.Outcome().Over):
+		return "over"
+	case s.choice == nil:
+		return "lobby"
+	case names == nil:
+		return "waiting"
+	case !drawn.Started:
+		return "setup"
+	}
+	return "game"
+}
+
+// seats describes every player: the shell's fields and the board's.
+func (s *Server) seats(drawn Drawing, g engine.Game, st *protocol.Status) []SeatState {
+	var winners []int
+	if g != nil {
+		winners = g.Outcome().Winners
+	}
+	out := make([]SeatState, max(len(st.Names), len(drawn.Seats)))
+	for seat := range out {
+		ss := SeatState{Seat: seat, Name: SeatName(st.Names, seat), Me: seat == st.Seat,
+			Due: st.Due == seat && !st.Done && st.Verdict == nil}
+		for _, w := range winners {
+			ss.Winner = ss.Winner || w == seat
+		}
+		if seat < len(drawn.Seats) {
+			ss.Board = drawn.Seats[seat]
+		}
+		out[seat] = ss
 	}
 	return out
 }
 
-// verdictText says why the table halted, in words.
-func verdictText(v *protocol.Verdict, names []string, me int) string {
-	who := seatName(names, v.Seat)
-	if v.Seat == me {
-		who = "Your node"
+func (s *Server) lobbyState() *LobbyState {
+	d := s.cfg.Defaults
+	if d.Table == "" {
+		d.Table = s.cfg.Name + "'s table"
 	}
-	switch v.Kind {
-	case protocol.VerdictAbandoned:
-		return fmt.Sprintf("%s is gone: %s. The table named them and stopped (entry %d); every node reaches the same verdict.", who, v.Reason, v.Seq)
-	case protocol.VerdictEquivocation:
-		return fmt.Sprintf("%s was caught cheating: it signed two different entries for entry %d (%s). The table halted.", who, v.Seq, v.Reason)
-	}
-	return fmt.Sprintf("%s was caught cheating at entry %d: %s. The table halted; the log holds the proof.", who, v.Seq, v.Reason)
+	return &LobbyState{Tables: s.lobby.list(s.cfg.Bots, s.board.ShowSettings), Bots: s.cfg.Bots,
+		Defaults: LobbyForm{Table: d.Table, Players: d.Players, Settings: s.board.ShowSettings(d.Config)},
+		Choices:  s.board.LobbyChoices()}
 }
 
-func auditText(r Result) string {
-	switch {
-	case r.Audit != nil && r.Audit.Valid:
-		return fmt.Sprintf("Audit: the log checks. %d entries: every signature, shuffle proof, commitment and rule verified; every seat signed off the final digest %.16s….",
-			r.Audit.Entries, r.Audit.Digest)
-	case r.Audit != nil:
-		return "Audit: the log does not check: " + r.Audit.Problem
-	case r.Err != nil:
-		return "The table did not finish: " + r.Err.Error()
+// clock is whom the table waits for and since when (nil when nobody, or at the end).
+func (s *Server) clock(pend asked, asked bool) *Clock {
+	st := &s.status
+	if !s.haveSt || st.Due < 0 || st.Done || st.Verdict != nil || s.result != nil {
+		return nil
 	}
-	return "The table ended."
+	since := st.DueSince
+	if asked && st.Due == st.Seat {
+		since = pend.Since
+	}
+	return &Clock{Due: st.Due, Name: SeatName(st.Names, st.Due), SinceMS: since.UnixMilli(),
+		TimeoutMS: st.Timeout.Milliseconds(), NowMS: s.now().UnixMilli()}
 }
 
 func buildResult(r *Result, names []string, me int) *ResultState {

@@ -7,28 +7,51 @@ import (
 	"strings"
 	"testing"
 
-	"corruption/engine/corruption"
+	"corruption/engine"
+	"corruption/protocol"
 )
 
-// TestTerminal: the terminal shows the board and the choices, refuses what is not a legal move
-// with the reason, takes the first legal one, and gives up when its input ends.
+// TestTerminal: the terminal shows what the text board draws, refuses what is not a legal move
+// with the reason, takes the first legal one, tells events under a heading per round, and gives
+// up when its input ends.
 func TestTerminal(t *testing.T) {
-	s := newGame(t, 3)
 	var out strings.Builder
-	term := NewTerminal(strings.NewReader("help\nbribe the mayor\nda swiss:city\n\n2000 swiss:county\n"), &out)
+	term := NewTerminal(pickBoard{}, strings.NewReader("help\nseven\n\n9\nshow\n2\n"), &out)
 	defer term.Close()
-	m, err := term.Decide(context.Background(), s.View(0))
-	want := corruption.Move{Kind: corruption.MovePlace, Seat: 0, Card: corruption.Bribe2000, Spot: corruption.SwissCounty}
-	if err != nil || m != want {
-		t.Fatalf("Decide = %+v, %v; want %+v", m, err, want)
+	term.Update(protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob"}})
+	term.Event(engine.Event{Data: pickEvent{1, 3}})
+	a, err := term.Decide(context.Background(), newPick(2, 1, 3), 0)
+	if err != nil || string(a.Move) != "\x02" {
+		t.Fatalf("Decide = %+v, %v; want the move 2", a, err)
 	}
-	for _, w := range []string{"Round 1 of 4", "City Hall", "school $100,000", "Your hand: 1000 2000", "for example: 1000 school",
-		`error: "bribe the mayor" is not a move`, "error: seat 0 cannot", "Moves: CARD PLACE"} {
+	for _, w := range []string{`The table "t" formed. You are seat 0; players: ann, bob.`, "== Round 1 ==", "  bob: 3",
+		"Picks so far: [1 3]", "Moves: a number", `error: "seven" is not a number`, "error: 9 is more than 3"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("the terminal does not show %q:\n%s", w, out.String())
 		}
 	}
-	if _, err := term.Decide(context.Background(), s.View(0)); !errors.Is(err, io.EOF) {
+	if n := strings.Count(out.String(), "Picks so far"); n != 2 {
+		t.Errorf("the board is shown %d times, want 2 (at the decision and for show)", n)
+	}
+	if _, err := term.Decide(context.Background(), newPick(2, 1, 3), 0); !errors.Is(err, io.EOF) {
 		t.Errorf("Decide at the end of the input: %v", err)
+	}
+}
+
+// TestTerminalInterrupted: Ctrl-C (the context) ends a decision that waits for a line.
+func TestTerminalInterrupted(t *testing.T) {
+	in, w := io.Pipe()
+	defer w.Close()
+	term := NewTerminal(pickBoard{}, in, io.Discard)
+	defer term.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := term.Decide(ctx, newPick(2), 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("Decide with its context done: %v", err)
+	}
+	// Nothing asked of the seat: the board's Move says so, and Decide gives up at once.
+	go w.Write([]byte("1\n"))
+	if _, err := term.Decide(context.Background(), newPick(2), 1); !errors.Is(err, ErrNotAsked) {
+		t.Errorf("Decide for a seat the game does not wait for: %v", err)
 	}
 }

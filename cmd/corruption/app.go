@@ -14,7 +14,9 @@ func newApp() *cli.App {
 		Description: "Bribe city, county and state officials to win building contracts. Every move is\n" +
 			"signed and chained into one log that every player's node replays through the same\n" +
 			"rules engine; face-down cards are hidden by commitments and the contract deck is\n" +
-			"shuffled by all players together, so nobody can cheat unseen.",
+			"shuffled by all players together, so nobody can cheat unseen.\n\n" +
+			"The table is a kit that plays any game of this build: demo, play, bot, simulate and\n" +
+			"replay take --game (this build plays " + joinOr(playable()) + "; the default is " + defaultGame + ").",
 		Commands: []*cli.Command{
 			demoCommand(),
 			playCommand(),

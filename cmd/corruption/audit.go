@@ -8,8 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine/corruption"
-	"corruption/engine/corruption/script"
+	"corruption/engine"
 	"corruption/protocol"
 )
 
@@ -30,7 +29,7 @@ func auditCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return usageError("audit takes one LOG file (see corruption audit --help)")
 			}
-			rep, err := auditFile(c.Args().First())
+			rep, err := auditFile(c.Args().First(), nil)
 			if err != nil {
 				if c.Bool("json") {
 					// Every error is a report too, so that a script reading the JSON never
@@ -63,23 +62,27 @@ func auditCommand() *cli.Command {
 	}
 }
 
-func auditFile(path string, opts ...corruption.Option) (*protocol.Report, error) {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("cannot read log: %v", err)
-	case st.IsDir():
-		return nil, fmt.Errorf("%s is a directory, not a log file", path)
-	case !st.Mode().IsRegular():
-		// A FIFO would block, a device never end: a log is a file.
-		return nil, fmt.Errorf("%s is not a regular file (%s), not a log file", path, fileKind(st.Mode()))
-	}
-	f, err := os.Open(path)
+// auditFile audits the log at path. options, when set, gives the options of the log's game
+// once its genesis is read (to follow its events); a genesis it cannot read is the audit's to
+// report.
+func auditFile(path string, options func(*protocol.Genesis) (engine.Options, error)) (*protocol.Report, error) {
+	f, err := openLog(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read log: %v", err)
+		return nil, err
 	}
 	defer f.Close()
-	rep, err := protocol.Audit(f, opts...)
+	var opts engine.Options
+	if options != nil {
+		if g := readGenesis(f); g != nil {
+			if opts, err = options(g); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, fmt.Errorf("cannot read log: %v", err)
+		}
+	}
+	rep, err := protocol.Audit(f, opts)
 	if err != nil {
 		if looksLikeScript(path) {
 			return nil, fmt.Errorf("%s: %v; it looks like a scenario script: replay it with corruption replay --script %s", path, err, path)
@@ -87,6 +90,41 @@ func auditFile(path string, opts ...corruption.Option) (*protocol.Report, error)
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return rep, nil
+}
+
+// openLog opens a log file: a regular file (a FIFO would block, a device never end).
+func openLog(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot read log: %v", err)
+	case st.IsDir():
+		return nil, fmt.Errorf("%s is a directory, not a log file", path)
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file (%s), not a log file", path, fileKind(st.Mode()))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read log: %v", err)
+	}
+	return f, nil
+}
+
+// readGenesis reads the genesis of the log r, or nil when its first record is none.
+func readGenesis(r io.Reader) *protocol.Genesis {
+	lr, err := protocol.NewLogReader(r)
+	if err != nil {
+		return nil
+	}
+	e, _, err := lr.Next()
+	if err != nil || e == nil || e.Kind != protocol.KindGenesis {
+		return nil
+	}
+	g, err := protocol.ParseGenesis(e.Body)
+	if err != nil {
+		return nil
+	}
+	return g
 }
 
 // fileKind names a file mode's type in words.
@@ -124,18 +162,4 @@ func looksLikeScript(path string) bool {
 		return false
 	}
 	return false
-}
-
-// replayLog prints the game of a saved log, round by round.
-func replayLog(c *cli.Context, path string) error {
-	n := &script.Narrator{W: c.App.Writer}
-	rep, err := auditFile(path, n.Option())
-	if err != nil {
-		return cli.Exit(err.Error(), 1)
-	}
-	if !rep.Valid {
-		return cli.Exit("\nThe log stops here: "+rep.Problem, 1)
-	}
-	fmt.Fprintf(c.App.Writer, "\nThe log is valid: every seat signed off digest %s.\n", rep.Digest)
-	return nil
 }

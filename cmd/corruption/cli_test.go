@@ -13,6 +13,7 @@ import (
 
 	"corruption/engine/corruption"
 	"corruption/engine/corruption/bot"
+	"corruption/protocol"
 )
 
 // TestHelp: the app and every command answer --help (and -h) with exit 0 on stdout, naming
@@ -23,10 +24,10 @@ func TestHelp(t *testing.T) {
 		flags []string
 	}{
 		{nil, []string{"bot", "simulate", "replay", "audit", "--help"}},
-		{[]string{"bot"}, []string{"--table", "--players", "--variant", "--lbb", "--name", "--data", "--out",
+		{[]string{"bot"}, []string{"--game", "--table", "--players", "--variant", "--lbb", "--name", "--data", "--out",
 			"--listen", "--peer", "--no-mdns", "--timeout", "--seed", "--json", "--verbose"}},
-		{[]string{"simulate"}, []string{"--games", "--players", "--variant", "--lbb", "--bots", "--seed", "--json", "--show"}},
-		{[]string{"replay"}, []string{"--script", "--json", "LOG"}},
+		{[]string{"simulate"}, []string{"--game", "--games", "--players", "--variant", "--lbb", "--bots", "--seed", "--json", "--show"}},
+		{[]string{"replay"}, []string{"--game", "--script", "--json", "LOG"}},
 		{[]string{"audit"}, []string{"--json", "LOG"}},
 	}
 	for _, tt := range tests {
@@ -83,7 +84,7 @@ func TestUsageErrors(t *testing.T) {
 	missing := filepath.Join(dir, "missing.log")
 	writeFile(t, empty, "")
 	writeFile(t, notLog, "this is not a log\n")
-	writeFile(t, magicOnly, "corruption log v1\n")
+	writeFile(t, magicOnly, protocol.LogMagic)
 	script := filepath.Join("testdata", "scripts", "partial-4p.json")
 	loop := []string{"--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"}
 	botArgs := func(extra ...string) []string {

@@ -1,7 +1,12 @@
-// Command corruption plays Bruno Faidutti's card game Corruption, peer to peer: `demo` and `play`
-// seat a person at a table in the browser, `bot` seats a computer player, `audit` and `replay`
-// check and tell a saved log, `simulate` plays many engine-only games among bots. It is thin:
-// the rules are in engine/, the table in protocol/, the network in p2p/, the page in ui/.
+// Command corruption plays card games peer to peer, Bruno Faidutti's Corruption first: `demo`
+// and `play` seat a person at a table in the browser (or the terminal), `bot` seats a computer
+// player, `audit` and `replay` check and tell a saved log, `simulate` plays many engine-only
+// games among bots. It is thin: a game's rules are in engine/ (engine/corruption), the table in
+// protocol/, the network in p2p/, the page's shell in ui/ and a game's board in ui/ (ui/corruption).
+//
+// What the command knows of each game is one entry of games (games.go): its settings flags, bots,
+// simulations, scripts, log narrator and boards; `--game` chooses it. One session type
+// (session.go) runs a node at a table for bot, play and demo alike.
 // Run `corruption --help`.
 package main
 

@@ -1,27 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"crypto/ed25519"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
-	"runtime"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"corruption/engine/corruption"
-	"corruption/p2p"
+	"corruption/engine"
 	"corruption/protocol"
 	"corruption/ui"
 )
@@ -46,13 +35,11 @@ func playCommand() *cli.Command {
 			"  corruption play --name ann --table friday --players 4\n" +
 			"  corruption play --name ann --table t1 --bots 2   # you and two bots\n" +
 			"  corruption demo                                  # you against 3 bots, nothing else to set up",
-		Flags: append(append(playFlags(), networkFlags()...),
+		Flags: append(append(append(playFlags(), networkFlags()...),
 			&cli.StringFlag{Name: "table", Usage: "sit at the table `NAME` at once (default: choose in the lobby)"},
-			&cli.IntFlag{Name: "players", Usage: "`N` players at --table, 3 to 7", DefaultText: "--bots + 1, at least 3"},
-			&cli.StringFlag{Name: "variant", Value: "standard", Usage: "with --table: standard, down-the-river, free-stud or closed"},
-			&cli.BoolFlag{Name: "lbb", Usage: "with --table: play with the little black book (two peeks each)"},
-			&cli.IntFlag{Name: "bots", Usage: "seat `K` heuristic bots of this machine at your table"},
-		),
+			&cli.IntFlag{Name: "players", Usage: "`N` players at --table, 3 to 7 for Corruption", DefaultText: "--bots + 1, at least 3"},
+			&cli.IntFlag{Name: "bots", Usage: "seat `K` bots of this machine at your table"},
+		), settingsFlags("with --table: ")...),
 		Action: runPlay,
 	}
 }
@@ -60,6 +47,7 @@ func playCommand() *cli.Command {
 // playFlags are the flags play and demo share.
 func playFlags() []cli.Flag {
 	return []cli.Flag{
+		gameFlag(),
 		&cli.StringFlag{Name: "name", Usage: "your `NAME` at the table (default: your user name)"},
 		&cli.StringFlag{Name: "ui", Value: "127.0.0.1:0", Usage: "the `HOST:PORT` to serve the page on (port 0: any free port)"},
 		&cli.BoolFlag{Name: "no-open", Usage: "do not open a browser; just print the page's address"},
@@ -72,20 +60,18 @@ func playFlags() []cli.Flag {
 
 // playConfig is everything play and demo need to seat a person at a table.
 type playConfig struct {
+	game    *game
+	rules   engine.Rules
 	name    string
 	choice  ui.TableChoice // the table; Table "" sends the person to the lobby
 	bots    int
 	uiAddr  string
 	open    bool
 	text    bool // a terminal instead of a page
-	data    string
-	out     string
-	listen  []string
-	peers   []string
-	mdns    bool
+	session sessionConfig
 	timeout time.Duration
+	out     string
 	json    bool
-	verbose bool
 }
 
 func runPlay(c *cli.Context) error {
@@ -96,45 +82,70 @@ func runPlay(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	pc.data, pc.listen, pc.peers, pc.mdns = c.String("data"), c.StringSlice("listen"), c.StringSlice("peer"), !c.Bool("no-mdns")
-	if len(pc.listen) == 0 {
-		pc.listen = []string{p2p.LANListen}
+	pc.session = readNetworkFlags(c)
+	lo, hi := pc.rules.Players()
+	if pc.bots = c.Int("bots"); pc.bots < 0 || pc.bots > hi-1 {
+		return usageError("--bots: %d, want 0 to %d", pc.bots, hi-1)
 	}
-	pc.bots = c.Int("bots")
-	if pc.bots < 0 || pc.bots > corruption.MaxPlayers-1 {
-		return usageError("--bots: %d, want 0 to %d", pc.bots, corruption.MaxPlayers-1)
-	}
-	v, err := corruption.ParseVariant(c.String("variant"))
-	if err != nil {
-		return usageError("--variant: %v", err)
-	}
-	players := c.Int("players")
-	if !c.IsSet("players") {
-		players = max(pc.bots+1, corruption.MinPlayers)
-		if pc.bots == 0 {
-			players = 4
-		}
-	}
-	pc.choice = ui.TableChoice{Table: c.String("table"), Players: players, Variant: v, LBB: c.Bool("lbb")}
-	if pc.choice.Table != "" {
-		if pc.bots == 0 && !c.IsSet("players") {
-			return usageError("--players: say how many players sit at table %q (%d to %d), or seat --bots", pc.choice.Table, corruption.MinPlayers, corruption.MaxPlayers)
-		}
-		if err := ui.CheckTable(pc.choice, pc.bots); err != nil {
-			return usageError("table %q: %v", pc.choice.Table, err)
-		}
-	} else if c.IsSet("players") || c.IsSet("variant") || c.IsSet("lbb") {
-		if err := ui.CheckTable(ui.TableChoice{Table: "lobby", Players: players, Variant: v, LBB: pc.choice.LBB}, pc.bots); err != nil {
-			return usageError("%v", err)
-		}
+	if pc.choice, err = readPlayTable(c, pc, lo); err != nil {
+		return err
 	}
 	return playTable(c, pc)
 }
 
+// readPlayTable reads play's --table, --players and settings: the table to sit at, or (with
+// no --table) the lobby's defaults.
+func readPlayTable(c *cli.Context, pc playConfig, minPlayers int) (ui.TableChoice, error) {
+	players := c.Int("players")
+	if !c.IsSet("players") {
+		players = max(pc.bots+1, minPlayers)
+		if pc.bots == 0 {
+			players = max(4, minPlayers)
+		}
+	}
+	config, err := pc.game.settings(c)
+	if err != nil {
+		return ui.TableChoice{}, err
+	}
+	choice := ui.TableChoice{Table: c.String("table"), Game: pc.game.id, Players: players, Config: config}
+	if choice.Table == "" {
+		if c.IsSet("players") || settingsSet(c, pc.game) {
+			lobby := choice
+			lobby.Table = "lobby"
+			if err := ui.CheckTable(lobby, pc.bots); err != nil {
+				return choice, usageError("%v", err)
+			}
+		}
+		return choice, nil
+	}
+	if pc.bots == 0 && !c.IsSet("players") {
+		lo, hi := pc.rules.Players()
+		return choice, usageError("--players: say how many players sit at table %q (%d to %d), or seat --bots", choice.Table, lo, hi)
+	}
+	if err := ui.CheckTable(choice, pc.bots); err != nil {
+		return choice, usageError("table %q: %v", choice.Table, err)
+	}
+	return choice, nil
+}
+
+// settingsSet reports whether any of the game's settings flags is given.
+func settingsSet(c *cli.Context, g *game) bool {
+	for _, f := range g.flags("") {
+		if c.IsSet(f.Names()[0]) {
+			return true
+		}
+	}
+	return false
+}
+
 // readPlayFlags reads the flags play and demo share.
 func readPlayFlags(c *cli.Context) (playConfig, error) {
-	pc := playConfig{name: c.String("name"), uiAddr: c.String("ui"), open: !c.Bool("no-open"), out: c.String("out"),
-		timeout: c.Duration("timeout"), json: c.Bool("json"), verbose: c.Bool("verbose")}
+	g, rules, err := gameOf(c)
+	if err != nil {
+		return playConfig{}, err
+	}
+	pc := playConfig{game: g, rules: rules, name: c.String("name"), uiAddr: c.String("ui"), open: !c.Bool("no-open"),
+		out: c.String("out"), timeout: c.Duration("timeout"), json: c.Bool("json")}
 	if pc.name == "" {
 		pc.name = os.Getenv("USER")
 		if pc.name == "" {
@@ -156,279 +167,58 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 	return pc, nil
 }
 
-// frontEnd is the person's side of a table: a page or a terminal.
-type frontEnd interface {
-	protocol.Player
-	Update(protocol.Status)
-	Event(corruption.Event)
-	Finish(ui.Result)
-}
-
-// webFront is the page: the Server fed by the node, and the Human it asks.
-type webFront struct {
-	*ui.Server
-	human *ui.Human
-}
-
-func (w webFront) Decide(ctx context.Context, v corruption.View) (corruption.Move, error) {
-	return w.human.Decide(ctx, v)
-}
-
-// playTable runs a person's node to the end of a table, with its front end and local bots.
+// playTable runs a person's node to the end of a table, with its page or terminal and its
+// local bots.
 func playTable(c *cli.Context, pc playConfig) error {
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	errw := c.App.ErrWriter
-	logf := func(string, ...any) {}
-	if pc.verbose {
-		logf = func(f string, a ...any) { fmt.Fprintf(errw, "corruption: "+f+"\n", a...) }
-	}
-	var cleanup []func()
-	defer func() {
-		for i := len(cleanup) - 1; i >= 0; i-- {
-			cleanup[i]()
-		}
-	}()
-	dir := pc.data
-	if dir == "" {
-		tmp, err := os.MkdirTemp("", "corruption-")
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("cannot make a data directory: %v", err), 1)
-		}
-		dir = tmp
-		cleanup = append(cleanup, func() { os.RemoveAll(tmp) })
-	}
-	store, err := protocol.OpenStore(dir)
+	s, err := openSession(ctx, pc.session)
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("--data: %v", err), 1)
+		return err
 	}
-	key, err := store.Identity()
+	defer s.close()
+	p, err := openPerson(c, pc)
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("--data: %v", err), 1)
+		return err
 	}
-	node, err := p2p.New(ctx, p2p.Config{Identity: key, Listen: pc.listen, Peers: pc.peers, MDNS: pc.mdns,
-		ServiceTag: serviceTag, Logf: logf})
+	defer p.close()
+	choice, err := p.choose(ctx, s, pc.choice)
 	if err != nil {
-		return cli.Exit(err.Error(), 2)
+		return err
 	}
-	cleanup = append(cleanup, func() { node.Close() })
-	for _, a := range node.Addrs() {
-		fmt.Fprintf(errw, "listening on %s\n", a)
-	}
-	lobby, err := joinLobby(node)
+	fmt.Fprintf(c.App.ErrWriter, "sitting at table %s\n", choice)
+	bots, err := startLocalBots(ctx, s, pc, choice)
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}
-
-	// The front end.
-	var front frontEnd
-	var srv *ui.Server
-	var pageURL string
-	if pc.text {
-		term := ui.NewTerminal(c.App.Reader, c.App.Writer)
-		cleanup = append(cleanup, term.Close)
-		front = term
-	} else {
-		human := ui.NewHuman(nil)
-		srv = ui.NewServer(ui.Config{Name: pc.name, Human: human, Bots: pc.bots, Defaults: pc.choice})
-		ln, err := net.Listen("tcp", pc.uiAddr)
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("--ui: %v", err), 1)
-		}
-		hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-		go hs.Serve(ln)
-		cleanup = append(cleanup, func() {
-			srv.Close()
-			sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			defer cancel()
-			hs.Shutdown(sctx)
-		})
-		addr := ln.Addr().(*net.TCPAddr)
-		if !addr.IP.IsLoopback() {
-			fmt.Fprintf(errw, "warning: --ui %s serves the page beyond this machine; its address carries the only key to your hand\n", pc.uiAddr)
-		}
-		if addr.IP.IsUnspecified() {
-			addr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: addr.Port} // open it here through loopback
-		}
-		pageURL = srv.URL(addr.String())
-		fmt.Fprintf(errw, "open %s\n", pageURL)
-		if pc.open {
-			openBrowser(pageURL, errw)
-		}
-		front = webFront{srv, human}
-	}
-
-	// The table: given, or chosen in the lobby.
-	choice := pc.choice
-	if choice.Table != "" {
-		if srv != nil {
-			srv.SetTable(choice)
-		}
-	} else {
-		if srv == nil {
-			return usageError("a terminal front end needs a --table")
-		}
-		lctx, lcancel := context.WithCancel(ctx)
-		go srv.ReadLobby(lctx, key.Public().(ed25519.PublicKey), lobby.next)
-		select {
-		case choice = <-srv.Choices():
-			lcancel()
-		case <-ctx.Done():
-			lcancel()
-			return cli.Exit("stopped in the lobby", 1)
-		}
-	}
-	fmt.Fprintf(errw, "sitting at table %s\n", choice)
-	tn, err := joinTable(node, choice.Table)
+	defer bots.stop()
+	r, err := s.play(ctx, seat{choice: choice, name: pc.name, timeout: pc.timeout, player: p,
+		onEvent: p.Event, onChange: p.Update, lobby: true})
 	if err != nil {
-		return cli.Exit(err.Error(), 1)
+		return err
 	}
-	var bots *localBots
-	if pc.bots > 0 {
-		bots, err = startLocalBots(ctx, node, choice, pc.bots, pc.timeout, logf)
-		if err != nil {
-			return cli.Exit(err.Error(), 1)
-		}
-		cleanup = append(cleanup, bots.stop)
+	p.Finish(s.result(r))
+	exit := s.finish(r, report{out: pc.out, json: pc.json, stdout: c.App.Writer, game: pc.game})
+	if r.err == nil {
+		bots.wait(ctx, 10*time.Second) // to sign off and serve the others what they miss
 	}
-	pn, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Players: choice.Players, Variant: choice.Variant,
-		LBB: choice.LBB, Name: pc.name, Timeout: pc.timeout, Identity: key, Store: store, Player: front, Net: tn,
-		Logf: logf, OnEvent: front.Event, OnChange: front.Update, Lobby: lobby})
+	p.stay(ctx)
+	return exit
+}
+
+// result is how the person's node ended, with the audit of its log, for the page.
+func (s *session) result(r *played) ui.Result {
+	res := ui.Result{Outcome: r.out, Err: r.err}
+	if r.node.Table() == nil {
+		return res
+	}
+	f, err := os.Open(s.store.LogPath(r.seat.choice.Table))
+	if err == nil {
+		defer f.Close()
+		res.Audit, err = protocol.Audit(f, engine.Options{})
+	}
 	if err != nil {
-		return cli.Exit(err.Error(), 1)
+		s.notef("cannot audit the log: %v", err)
 	}
-	out, runErr := pn.Run(ctx)
-	res := ui.Result{Outcome: out, Err: runErr}
-	if pn.Table() != nil {
-		res.Audit, err = auditTable(store, choice.Table)
-		if err != nil {
-			fmt.Fprintf(errw, "cannot audit the log: %v\n", err)
-		}
-	}
-	front.Finish(res)
-	if path := pc.out; path != "" && pn.Table() != nil {
-		if err := saveLog(path, store, choice.Table); err != nil {
-			return cli.Exit(fmt.Sprintf("--out: %v", err), 1)
-		}
-	}
-	if pc.json {
-		if err := json.NewEncoder(c.App.Writer).Encode(out); err != nil {
-			return err
-		}
-	} else {
-		printOutcome(c.App.Writer, out, pn.Table())
-	}
-	if bots != nil {
-		bots.wait(ctx, 10*time.Second)
-	}
-	if srv != nil && ctx.Err() == nil {
-		fmt.Fprintf(errw, "the page stays at %s until you leave it there (or press Ctrl-C)\n", pageURL)
-		select {
-		case <-srv.Quit():
-		case <-ctx.Done():
-		}
-	}
-	if runErr != nil {
-		return cli.Exit(fmt.Sprintf("table %q: %v", choice.Table, runErr), 1)
-	}
-	if out.Verdict != nil || !out.Finished {
-		return cli.Exit("", 1)
-	}
-	return nil
-}
-
-// auditTable checks the node's saved log as corruption audit would.
-func auditTable(store *protocol.Store, table string) (*protocol.Report, error) {
-	entries, err := store.LoadLog(table)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := protocol.WriteLog(&buf, entries); err != nil {
-		return nil, err
-	}
-	return protocol.Audit(&buf)
-}
-
-// openBrowser opens url in the desktop's browser, where there is one. It never fails: with no
-// desktop, or no opener, the person opens the printed address.
-func openBrowser(url string, errw io.Writer) {
-	var cmd *exec.Cmd
-	switch runtime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", url)
-	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
-	default:
-		if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-			return // no desktop: xdg-open would start a text browser in this terminal
-		}
-		path, err := exec.LookPath("xdg-open")
-		if err != nil {
-			return
-		}
-		cmd = exec.Command(path, url)
-	}
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(errw, "cannot open a browser (%v): open the address yourself\n", err)
-		return
-	}
-	go cmd.Wait()
-}
-
-// lobbyTopic is where nodes that wait for their table announce it, for browsers on the LAN.
-const lobbyTopic = "corruption/1/lobby"
-
-// lobbyNet is the lobby topic of a p2p node, as the protocol.Network a node announces on.
-type lobbyNet struct{ node *p2p.Node }
-
-func joinLobby(node *p2p.Node) (*lobbyNet, error) {
-	err := node.Join(lobbyTopic, func(from string, data []byte) p2p.Verdict {
-		a, err := protocol.ParseAnnouncement(data)
-		if err != nil {
-			return p2p.Reject
-		}
-		// Only a node announces itself: a hello relayed under another author is dropped.
-		if k, err := p2p.PeerKey(from); err != nil || !bytes.Equal(k, a.Key) {
-			return p2p.Ignore
-		}
-		return p2p.Accept
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &lobbyNet{node}, nil
-}
-
-func (l *lobbyNet) next(ctx context.Context) ([]byte, error) {
-	_, data, err := l.node.Next(ctx, lobbyTopic)
-	return data, err
-}
-
-func (l *lobbyNet) Publish(ctx context.Context, data []byte) error {
-	return l.node.Publish(ctx, lobbyTopic, data)
-}
-
-func (l *lobbyNet) Next(ctx context.Context) (string, []byte, error) {
-	return l.node.Next(ctx, lobbyTopic)
-}
-
-func (l *lobbyNet) Request(context.Context, string, []byte) ([]byte, error) {
-	return nil, errors.New("the lobby takes no requests")
-}
-
-func (l *lobbyNet) Serve(func(string, []byte) ([]byte, error)) {}
-
-func (l *lobbyNet) Peers() []string { return l.node.TopicPeers(lobbyTopic) }
-
-var _ protocol.Network = (*lobbyNet)(nil)
-
-// loopbackAddr is one of the node's addresses on 127.0.0.1, for local bots to dial.
-func loopbackAddr(node *p2p.Node) (string, error) {
-	for _, a := range node.Addrs() {
-		if strings.HasPrefix(a, "/ip4/127.0.0.1/") {
-			return a, nil
-		}
-	}
-	return "", fmt.Errorf("--bots: the node listens on no 127.0.0.1 address for its bots to reach (listening on %s)", strings.Join(node.Addrs(), ", "))
+	return res
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"corruption/ui"
+	board "corruption/ui/corruption"
 )
 
 func TestPlayUsage(t *testing.T) {
@@ -43,7 +44,7 @@ func TestPlayUsage(t *testing.T) {
 	}
 	for _, cmd := range []string{"play", "demo"} {
 		r := runCLI(t, cmd, "--help")
-		for _, f := range []string{"--name", "--ui", "--no-open", "--bots", "--variant", "--lbb", "--timeout", "--json"} {
+		for _, f := range []string{"--game", "--name", "--ui", "--no-open", "--bots", "--variant", "--lbb", "--timeout", "--json"} {
 			if !strings.Contains(r.stdout, f) {
 				t.Errorf("%s --help does not mention %s", cmd, f)
 			}
@@ -106,7 +107,14 @@ func TestDemoAPI(t *testing.T) {
 	defer resp.Body.Close()
 	events := bufio.NewScanner(resp.Body)
 	events.Buffer(make([]byte, 1<<20), 1<<20)
-	var st ui.State
+	// The page's state: the shell's result, and Corruption's decision.
+	var st struct {
+		Decision *struct {
+			ID int `json:"id"`
+			board.Decision
+		} `json:"decision"`
+		Result *ui.ResultState `json:"result"`
+	}
 	last, decisions, refused := 0, 0, false
 	kinds := map[string]int{}
 	for events.Scan() {
@@ -114,7 +122,7 @@ func TestDemoAPI(t *testing.T) {
 		if !strings.HasPrefix(line, "data: ") {
 			continue
 		}
-		st = ui.State{}
+		st.Decision, st.Result = nil, nil
 		if err := json.Unmarshal([]byte(line[len("data: "):]), &st); err != nil {
 			t.Fatal(err)
 		}
@@ -128,11 +136,11 @@ func TestDemoAPI(t *testing.T) {
 		last = d.ID
 		decisions++
 		kinds[d.Kind]++
-		move := ui.MoveRequest{ID: d.ID, Kind: d.Kind}
+		move := board.MoveRequest{ID: d.ID, Kind: d.Kind}
 		switch d.Kind {
 		case "place":
 			if !refused {
-				code, body := api.post(t, "/api/move", ui.MoveRequest{ID: d.ID, Text: "kill 99"})
+				code, body := api.post(t, "/api/move", board.MoveRequest{ID: d.ID, Text: "kill 99"})
 				if code != http.StatusUnprocessableEntity || !strings.Contains(body, "not to kill") {
 					t.Errorf("an illegal move: %d %s", code, body)
 				}

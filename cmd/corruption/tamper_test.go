@@ -2,10 +2,11 @@ package main
 
 // Tampered copies of a good table log, and what corruption audit must say of each.
 //
-// The log file (docs/PROTOCOL.md, protocol/logfile.go): the magic line "corruption log v1\n",
-// then per entry a record: u32 big-endian length, the entry's canonical encoding, u32
-// big-endian CRC-32C of the encoding. splitLog reads that layout itself; protocol.ParseEntry is
-// used only to find entries of a kind and to encode a changed one.
+// The log file (docs/PROTOCOL.md, protocol/logfile.go): the magic line protocol.LogMagic
+// ("corruption log v2\n"), then per entry a record: u32 big-endian length, the entry's
+// canonical encoding, u32 big-endian CRC-32C of the encoding. splitLog reads that layout
+// itself; protocol.ParseEntry is used only to find entries of a kind and to encode a changed
+// one. The logs are fresh ones, of the table the test just played: no fixture to regenerate.
 
 import (
 	"bytes"
@@ -22,7 +23,7 @@ import (
 	"corruption/protocol"
 )
 
-const logMagic = "corruption log v1\n"
+const logMagic = protocol.LogMagic
 
 // splitLog splits a log file into its records' entry encodings. rest is what follows the last
 // complete record; ok is false if the file does not start with the magic line.
@@ -74,12 +75,20 @@ func parseRecords(t *testing.T, recs [][]byte) []*protocol.Entry {
 	return es
 }
 
+// A move entry's body: the game's move (u32 length, then the move), then how many hidden values
+// it commits to (u8) and their commitments. Corruption's placement is three bytes: its code
+// (3), the spot and the card, 0 when face down (the card is then the hidden value).
+const (
+	placeCode = 3
+	placeCard = 4 + 2 // the card's byte in a placement's body
+)
+
 // faceUpPlacement finds the n-th (from 0) face-up placement of the log.
 func faceUpPlacement(t *testing.T, es []*protocol.Entry, n int) *protocol.Entry {
 	t.Helper()
 	for _, e := range es {
-		// A place body: spot, face-up flag, then the card (face up) or a commitment.
-		if e.Kind == protocol.KindPlace && len(e.Body) == 3 && e.Body[1] == 1 {
+		b := e.Body
+		if e.Kind == protocol.KindMove && len(b) == 8 && binary.BigEndian.Uint32(b) == 3 && b[4] == placeCode && b[placeCard] != 0 && b[7] == 0 {
 			if n == 0 {
 				return e
 			}
@@ -100,21 +109,23 @@ func otherCard(c corruption.Card) corruption.Card {
 	return corruption.Bribe10000
 }
 
-// changedOpening finds the first reveal that opens a face-down bribe of four digits and
-// returns it with a body where that card is another bribe. A reveal body: the number of
-// openings (u8), then for each the card's index (u8) and the opening (u32 length, a 32-byte
-// nonce, the card's name).
+// changedOpening finds the first opening of a face-down bribe of four digits and returns it
+// with a body where that card is another bribe. An open body: the number of openings (u8),
+// then each opening (u32 length, a 32-byte nonce, the hidden value: the card's name).
 func changedOpening(t *testing.T, es []*protocol.Entry) (*protocol.Entry, []byte) {
 	t.Helper()
 	for _, e := range es {
-		if e.Kind != protocol.KindReveal || len(e.Body) < 1 {
+		if e.Kind != protocol.KindOpen || len(e.Body) < 1 {
 			continue
 		}
 		body := append([]byte(nil), e.Body...)
 		n, off := int(body[0]), 1
-		for i := 0; i < n && off+5 <= len(body); i++ {
-			size := int(binary.BigEndian.Uint32(body[off+1:]))
-			open := body[off+5 : off+5+size]
+		for i := 0; i < n && off+4 <= len(body); i++ {
+			size := int(binary.BigEndian.Uint32(body[off:]))
+			if off+4+size > len(body) || size < 32 {
+				break
+			}
+			open := body[off+4 : off+4+size]
 			if card := open[32:]; len(card) == 4 && card[1] == '0' {
 				if card[0] == '1' {
 					card[0] = '2'
@@ -123,10 +134,10 @@ func changedOpening(t *testing.T, es []*protocol.Entry) (*protocol.Entry, []byte
 				}
 				return e, body
 			}
-			off += 5 + size
+			off += 4 + size
 		}
 	}
-	t.Fatal("no reveal opens a bribe of four digits")
+	t.Fatal("no opening shows a bribe of four digits")
 	return nil, nil
 }
 
@@ -191,7 +202,7 @@ func testTampered(t *testing.T, log []byte, out outcome, ps []player) {
 		e := faceUpPlacement(t, es, 2)
 		changed := *e
 		changed.Body = append([]byte(nil), e.Body...)
-		changed.Body[2] = byte(otherCard(corruption.Card(e.Body[2])))
+		changed.Body[placeCard] = byte(otherCard(corruption.Card(e.Body[placeCard])))
 		rs := clone()
 		rs[e.Seq] = changed.Marshal()
 		crc := crc32.Checksum(recs[e.Seq], crc32.MakeTable(crc32.Castagnoli))
@@ -249,7 +260,7 @@ func testTampered(t *testing.T, log []byte, out outcome, ps []player) {
 	{
 		e := faceUpPlacement(t, es, 3)
 		body := append([]byte(nil), e.Body...)
-		body[2] = 0x7f // no such card
+		body[placeCard] = 0x7f // no such card
 		tampers = append(tampers, tamper{"face-up card that does not exist, signed by its seat", resign(e, body),
 			int64(e.Seq), e.Seat, []string{fmt.Sprintf("entry %d: seat %d cheated", e.Seq, e.Seat)}})
 	}

@@ -25,9 +25,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"corruption/engine/corruption"
-	"corruption/engine/corruption/bot"
 	"corruption/p2p"
-	"corruption/protocol"
+	"corruption/ui"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -116,43 +115,29 @@ func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool)
 	}
 }
 
-// stranger is another player's node on the lobby: it waits at its own table, which never
-// fills, and announces it. It stops when the test ends.
+// stranger is another player's node on the lobby, a session as play runs it: it waits at its
+// own table, which never fills, and announces it. It stops when the test ends.
 func stranger(t *testing.T, ctx context.Context, peer, name, table string, players int, v corruption.Variant, lbb bool) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(ctx)
-	store, err := protocol.OpenStore(t.TempDir())
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{peer}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, _ := store.Identity()
-	nd, err := p2p.New(ctx, p2p.Config{Identity: key, Listen: []string{"/ip4/127.0.0.1/tcp/0"}, Peers: []string{peer}})
+	player, err := botPlayer(corruptionGame, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tn, err := joinTable(nd, table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lobby, err := joinLobby(nd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := bot.New("heuristic", 1)
-	node, err := protocol.NewNode(protocol.NodeConfig{Table: table, Players: players, Variant: v, LBB: lbb, Name: name,
-		Identity: key, Store: store, Player: protocol.BotPlayer(b), Net: tn, Lobby: lobby})
-	if err != nil {
-		t.Fatal(err)
-	}
+	choice := ui.TableChoice{Table: table, Game: "corruption", Players: players, Config: corruption.EncodeConfig(v, lbb)}
 	done := make(chan struct{})
 	go func() {
-		node.Run(ctx)
+		s.play(ctx, seat{choice: choice, name: name, player: player, lobby: true})
 		close(done)
 	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
-		nd.Close()
+		s.close()
 	})
 }
 

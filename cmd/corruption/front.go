@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"corruption/engine"
+	"corruption/protocol"
+	"corruption/ui"
+)
+
+// A person is the human side of a table, in the browser (page) or in the terminal (terminal):
+// the node's player, told the table's changes and the game's events, and at the end how it
+// went.
+type person interface {
+	engine.Player
+	Update(protocol.Status)
+	Event(engine.Event)
+	Finish(ui.Result)
+	// choose is the table to sit at: given (--table), or chosen in the lobby.
+	choose(ctx context.Context, s *session, given ui.TableChoice) (ui.TableChoice, error)
+	// stay keeps the results in sight until the person leaves (or ctx ends).
+	stay(ctx context.Context)
+	close()
+}
+
+// openPerson opens the page, or with --text the terminal.
+func openPerson(c *cli.Context, pc playConfig) (person, error) {
+	if pc.text {
+		return terminal{ui.NewTerminal(pc.game.text, c.App.Reader, c.App.Writer)}, nil
+	}
+	return openPage(pc, c.App.ErrWriter)
+}
+
+// terminal is the person at this terminal.
+type terminal struct{ *ui.Terminal }
+
+func (t terminal) choose(_ context.Context, _ *session, given ui.TableChoice) (ui.TableChoice, error) {
+	if given.Table == "" {
+		return given, usageError("a terminal front end needs a --table")
+	}
+	return given, nil
+}
+
+func (t terminal) stay(context.Context) {}
+func (t terminal) close()               { t.Close() }
+
+// page is the person in the browser: the shell's server with the game's board, served on
+// --ui, and the Human it asks.
+type page struct {
+	*ui.Server
+	human    *ui.Human
+	url      string
+	errw     io.Writer
+	shutdown func()
+}
+
+// openPage serves the page on pc.uiAddr and prints (and opens, where it can) its address.
+func openPage(pc playConfig, errw io.Writer) (*page, error) {
+	human := ui.NewHuman(nil)
+	srv, err := ui.NewServer(ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice})
+	if err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	ln, err := net.Listen("tcp", pc.uiAddr)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("--ui: %v", err), 1)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	p := &page{Server: srv, human: human, errw: errw, shutdown: func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		hs.Shutdown(ctx)
+	}}
+	addr := ln.Addr().(*net.TCPAddr)
+	if !addr.IP.IsLoopback() {
+		fmt.Fprintf(errw, "warning: --ui %s serves the page beyond this machine; its address carries the only key to your hand\n", pc.uiAddr)
+	}
+	if addr.IP.IsUnspecified() {
+		addr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: addr.Port} // open it here through loopback
+	}
+	p.url = srv.URL(addr.String())
+	fmt.Fprintf(errw, "open %s\n", p.url)
+	if pc.open {
+		openBrowser(p.url, errw)
+	}
+	return p, nil
+}
+
+func (p *page) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
+	return p.human.Decide(ctx, g, seat)
+}
+
+// choose seats the person at the given table, or waits for the table the person creates or
+// joins in the page's lobby.
+func (p *page) choose(ctx context.Context, s *session, given ui.TableChoice) (ui.TableChoice, error) {
+	if given.Table != "" {
+		p.SetTable(given)
+		return given, nil
+	}
+	lobby, err := s.joinLobby()
+	if err != nil {
+		return given, err
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go p.ReadLobby(lctx, s.key.Public().(ed25519.PublicKey), lobby.next)
+	select {
+	case c := <-p.Choices():
+		return c, nil
+	case <-ctx.Done():
+		return given, cli.Exit("stopped in the lobby", 1)
+	}
+}
+
+// stay keeps the page and its results up until the person leaves the table there.
+func (p *page) stay(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	fmt.Fprintf(p.errw, "the page stays at %s until you leave it there (or press Ctrl-C)\n", p.url)
+	select {
+	case <-p.Quit():
+	case <-ctx.Done():
+	}
+}
+
+func (p *page) close() { p.shutdown() }
+
+// openBrowser opens url in the desktop's browser, where there is one. It never fails: with no
+// desktop, or no opener, the person opens the printed address.
+func openBrowser(url string, errw io.Writer) {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+			return // no desktop: xdg-open would start a text browser in this terminal
+		}
+		path, err := exec.LookPath("xdg-open")
+		if err != nil {
+			return
+		}
+		cmd = exec.Command(path, url)
+	}
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(errw, "cannot open a browser (%v): open the address yourself\n", err)
+		return
+	}
+	go cmd.Wait()
+}

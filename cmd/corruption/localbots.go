@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"sync"
+	"time"
+
+	"corruption/p2p"
+	"corruption/ui"
+)
+
+// localBots are the bots of this machine at the person's table (play and demo --bots): each
+// a session of its own, with a temporary data directory and a p2p host on 127.0.0.1 (no
+// mDNS) that dials the person's.
+type localBots struct {
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	sessions []*session
+	once     sync.Once
+}
+
+// startLocalBots seats pc.bots bots at the table c, dialing the person's session on loopback.
+func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.TableChoice) (*localBots, error) {
+	b := &localBots{cancel: func() {}}
+	if pc.bots == 0 {
+		return b, nil
+	}
+	peer, err := loopbackAddr(person.host)
+	if err != nil {
+		return nil, err
+	}
+	ctx, b.cancel = context.WithCancel(ctx)
+	for i := 1; i <= pc.bots; i++ {
+		if err := b.start(ctx, i, peer, person.logf, pc, c); err != nil {
+			b.stop()
+			return nil, fmt.Errorf("bot %d: %w", i, err)
+		}
+	}
+	return b, nil
+}
+
+func (b *localBots) start(ctx context.Context, i int, peer string, logf func(string, ...any), pc playConfig, c ui.TableChoice) error {
+	name := fmt.Sprintf("bot %d", i)
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{peer},
+		logf: func(f string, a ...any) { logf(name+": "+f, a...) }})
+	if err != nil {
+		return err
+	}
+	b.sessions = append(b.sessions, s)
+	var seed [8]byte
+	rand.Read(seed[:])
+	player, err := botPlayer(pc.game, binary.LittleEndian.Uint64(seed[:]))
+	if err != nil {
+		return err
+	}
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		r, err := s.play(ctx, seat{choice: c, name: name, timeout: pc.timeout, player: player})
+		if err == nil {
+			err = r.err
+		}
+		if err != nil && ctx.Err() == nil {
+			logf("%s: %v", name, err)
+		}
+	}()
+	return nil
+}
+
+// wait gives the bots up to d (or until ctx ends) to finish their table.
+func (b *localBots) wait(ctx context.Context, d time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		b.wg.Wait()
+		close(done)
+	}()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// stop ends the bots and removes everything they made.
+func (b *localBots) stop() {
+	b.once.Do(func() {
+		b.cancel()
+		b.wg.Wait()
+		for _, s := range b.sessions {
+			s.close()
+		}
+	})
+}

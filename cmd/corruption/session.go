@@ -1,0 +1,285 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"corruption/engine"
+	"corruption/p2p"
+	"corruption/protocol"
+	"corruption/ui"
+)
+
+// A session is one node's run at a table, the same for bot, play and demo (and the local bots
+// of play and demo): its data directory and identity, its p2p host, the lobby and the table's
+// network, the node, and at the end the log saved to --out, the outcome printed and the exit
+// status. Its errors are cli exit errors whose messages name what was wrong.
+type session struct {
+	cfg     sessionConfig
+	store   *protocol.Store
+	key     ed25519.PrivateKey
+	host    *p2p.Node
+	lobby   *lobbyNet // once joined
+	tmpData string    // a temporary data directory, removed at close unless kept
+	cleanup []func()
+	logf    func(string, ...any) // the node's and the host's events (--verbose)
+	notef   func(string, ...any) // what a player should know
+}
+
+// sessionConfig says where a session keeps its data, how its host finds peers and where it
+// speaks.
+type sessionConfig struct {
+	data   string   // the data directory ("": a temporary one, removed at close)
+	listen []string // default p2p.LANListen
+	peers  []string
+	mdns   bool
+	// errw, when set, is told the listen addresses and the notes; logf, when set, the events.
+	errw io.Writer
+	logf func(string, ...any)
+}
+
+// openSession opens the data directory and starts the p2p host.
+func openSession(ctx context.Context, cfg sessionConfig) (*session, error) {
+	s := &session{cfg: cfg, logf: cfg.logf}
+	if s.logf == nil {
+		s.logf = func(string, ...any) {}
+	}
+	s.notef = s.logf
+	if w := cfg.errw; w != nil {
+		s.notef = func(f string, a ...any) { fmt.Fprintln(w, "corruption: "+oneLine(fmt.Sprintf(f, a...))) }
+	}
+	err := s.openStore()
+	if err == nil {
+		err = s.openHost(ctx)
+	}
+	if err != nil {
+		s.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *session) openStore() error {
+	dir := s.cfg.data
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "corruption-")
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("cannot make a data directory: %v", err), 1)
+		}
+		dir, s.tmpData = tmp, tmp
+		s.cleanup = append(s.cleanup, func() {
+			if s.tmpData != "" {
+				os.RemoveAll(s.tmpData)
+			}
+		})
+	}
+	store, err := protocol.OpenStore(dir)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--data: %v", err), 1)
+	}
+	s.store = store
+	s.cleanup = append(s.cleanup, func() { store.Close() })
+	if s.key, err = store.Identity(); err != nil {
+		return cli.Exit(fmt.Sprintf("--data: %v", err), 1)
+	}
+	return nil
+}
+
+// openHost starts the p2p host; a bad --listen or --peer is a usage error.
+func (s *session) openHost(ctx context.Context) error {
+	listen := s.cfg.listen
+	if len(listen) == 0 {
+		listen = []string{p2p.LANListen}
+	}
+	host, err := p2p.New(ctx, p2p.Config{Identity: s.key, Listen: listen, Peers: s.cfg.peers, MDNS: s.cfg.mdns,
+		ServiceTag: serviceTag, Exchange: true, Logf: s.logf})
+	if err != nil {
+		return cli.Exit(err.Error(), 2)
+	}
+	s.host = host
+	s.cleanup = append(s.cleanup, func() { host.Close() })
+	if s.cfg.errw != nil {
+		for _, a := range host.Addrs() {
+			fmt.Fprintf(s.cfg.errw, "listening on %s\n", a)
+		}
+	}
+	return nil
+}
+
+// joinLobby joins the lobby topic (once).
+func (s *session) joinLobby() (*lobbyNet, error) {
+	if s.lobby != nil {
+		return s.lobby, nil
+	}
+	l, err := joinLobby(s.host)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	s.lobby = l
+	return l, nil
+}
+
+// keep keeps a temporary data directory (it holds a log that could not be saved elsewhere).
+func (s *session) keep() { s.tmpData = "" }
+
+func (s *session) close() {
+	for i := len(s.cleanup) - 1; i >= 0; i-- {
+		s.cleanup[i]()
+	}
+	s.cleanup = nil
+}
+
+// seat is what a session's node needs to sit at one table.
+type seat struct {
+	choice   ui.TableChoice
+	name     string
+	timeout  time.Duration
+	player   engine.Player
+	onEvent  func(engine.Event)
+	onChange func(protocol.Status)
+	lobby    bool // announce the table on the lobby while it forms
+}
+
+// played is how a session's node played its table.
+type played struct {
+	seat seat
+	node *protocol.Node
+	out  *protocol.Outcome
+	err  error // why Run stopped before the end
+}
+
+// play sits at the table and plays it to its end, or until ctx ends. Its error is one of
+// setting up; how the table went is in the run.
+func (s *session) play(ctx context.Context, st seat) (*played, error) {
+	tn, err := joinTable(s.host, st.choice.Table)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	cfg := protocol.NodeConfig{Table: st.choice.Table, Game: st.choice.Game, Config: st.choice.Config, Players: st.choice.Players,
+		Name: st.name, Timeout: st.timeout, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
+		Logf: s.logf, Notef: s.notef, OnEvent: st.onEvent, OnChange: st.onChange}
+	if st.lobby {
+		if cfg.Lobby, err = s.joinLobby(); err != nil {
+			return nil, err
+		}
+	}
+	node, err := protocol.NewNode(cfg)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	out, err := node.Run(ctx)
+	return &played{seat: st, node: node, out: out, err: err}, nil
+}
+
+// report is how a command ends a run: where it saves the log, how it prints the outcome.
+type report struct {
+	out    string // --out: where to save the log ("": nowhere)
+	json   bool   // the outcome as one JSON object
+	stdout io.Writer
+	game   *game
+}
+
+// finish ends a run as bot, play and demo end: it saves the log to --out, prints the outcome
+// and returns the exit status: 0 for a table every seat signed off, 1 for one that halted,
+// stopped or was interrupted (with a message that says where it stood).
+func (s *session) finish(r *played, rep report) error {
+	if err := s.saveOut(r, rep.out); err != nil {
+		return err
+	}
+	if r.err != nil {
+		return s.stopped(r)
+	}
+	if rep.json {
+		if err := json.NewEncoder(rep.stdout).Encode(r.out); err != nil {
+			return err
+		}
+		if r.out.Verdict != nil && s.cfg.errw != nil {
+			fmt.Fprintf(s.cfg.errw, "table %q halted: %v\n", r.out.Table, r.out.Verdict)
+		}
+	} else {
+		printOutcome(rep.stdout, r, rep.game)
+	}
+	if r.out.Verdict != nil || !r.out.Finished {
+		return cli.Exit("", 1)
+	}
+	return nil
+}
+
+// saveOut saves the table's log to path; a log that cannot be saved stays in the data
+// directory, which is then kept.
+func (s *session) saveOut(r *played, path string) error {
+	if path == "" || r.node.Table() == nil {
+		return nil
+	}
+	table := r.seat.choice.Table
+	if err := saveLog(path, s.store, table); err != nil {
+		s.keep()
+		return cli.Exit(fmt.Sprintf("--out: %v (the log stays in %s)", err, s.store.LogPath(table)), 1)
+	}
+	return nil
+}
+
+// stopped is the exit error of a run that stopped before the end of its table.
+func (s *session) stopped(r *played) error {
+	table := r.seat.choice.Table
+	if !errors.Is(r.err, context.Canceled) {
+		return cli.Exit(fmt.Sprintf("table %q: %v", table, r.err), 1)
+	}
+	t := r.node.Table()
+	if t == nil {
+		return cli.Exit(fmt.Sprintf("interrupted: table %q had not formed yet (%d of %d players heard)", table, r.node.Heard(), r.seat.choice.Players), 1)
+	}
+	msg := fmt.Sprintf("interrupted: table %q stopped at entry %d, waiting for %s", table, t.Len(), t.DueString())
+	if s.tmpData == "" {
+		msg += "; start again with the same --data to resume"
+	}
+	return cli.Exit(msg, 1)
+}
+
+// printOutcome prints how the table ended, and every seat's score in the game's unit.
+func printOutcome(w io.Writer, r *played, g *game) {
+	o := r.out
+	switch {
+	case o.Verdict != nil:
+		fmt.Fprintf(w, "Table %q halted: %v\n", o.Table, o.Verdict)
+	case o.Finished:
+		fmt.Fprintf(w, "Table %q is over (%d entries, every seat signed off).\n", o.Table, o.Entries)
+	default:
+		fmt.Fprintf(w, "Table %q stopped before the end (%d entries).\n", o.Table, o.Entries)
+	}
+	t := r.node.Table()
+	if t == nil {
+		return
+	}
+	for seat, m := range t.Genesis().Roster {
+		score := 0
+		if seat < len(o.Scores) {
+			score = o.Scores[seat]
+		}
+		me := ""
+		if seat == o.Seat {
+			me = "  (this node)"
+		}
+		fmt.Fprintf(w, "  seat %d %-16s %s%s\n", seat, m.Name, g.score(score), me)
+	}
+	if len(o.Winners) > 0 && o.Finished {
+		fmt.Fprintf(w, "Winners: %v\n", o.Winners)
+	}
+	if o.Digest != "" {
+		fmt.Fprintf(w, "Digest: %s\n", o.Digest)
+	}
+}
+
+// oneLine folds a multi-line message (libp2p's dial errors) onto one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}

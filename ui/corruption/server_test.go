@@ -1,0 +1,292 @@
+package corruption
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"corruption/engine"
+	rules "corruption/engine/corruption"
+	"corruption/protocol"
+	"corruption/ui"
+)
+
+const testKey = "k3y"
+
+// page is the shell's server with Corruption's board.
+func page(t *testing.T, bots int) (*ui.Server, *ui.Human, *httptest.Server) {
+	t.Helper()
+	h := ui.NewHuman(nil)
+	s, err := ui.NewServer(ui.Config{Name: "ann", Board: Board{}, Human: h, Bots: bots, Key: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() {
+		s.Close()
+		ts.Close()
+	})
+	return s, h, ts
+}
+
+// call sends a request with the session key and decodes a JSON answer.
+func call(t *testing.T, ts *httptest.Server, method, path, body string, out any) int {
+	t.Helper()
+	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Corruption-Key", testKey)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+type apiError struct {
+	Error string `json:"error"`
+}
+
+// state is the part of ui.State that Corruption's board fills.
+type state struct {
+	Mode     string     `json:"mode"`
+	Game     *gameState `json:"game"`
+	Decision *struct {
+		ID int `json:"id"`
+		Decision
+	} `json:"decision"`
+	Seats []struct {
+		Seat   int  `json:"seat"`
+		Me     bool `json:"me"`
+		Placed int  `json:"placed"`
+		Score  int  `json:"score"`
+	} `json:"seats"`
+	Table map[string]any `json:"table"`
+	Lobby *struct {
+		Tables   []map[string]any `json:"tables"`
+		Defaults map[string]any   `json:"defaults"`
+		Variants []string         `json:"variants"`
+	} `json:"lobby"`
+	Log []ui.LogLine `json:"log"`
+}
+
+// waitPending waits until the person is asked for a decision.
+func waitPending(t *testing.T, ts *httptest.Server) state {
+	t.Helper()
+	req, _ := http.NewRequest("GET", ts.URL+"/api/events", nil)
+	req.Header.Set("X-Corruption-Key", testKey)
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	buf := make([]byte, 1<<20)
+	var data strings.Builder
+	for {
+		n, err := resp.Body.Read(buf)
+		data.Write(buf[:n])
+		for _, line := range strings.Split(data.String(), "\n") {
+			if !strings.HasPrefix(line, "data: ") {
+				continue
+			}
+			var st state
+			if json.Unmarshal([]byte(line[len("data: "):]), &st) == nil && st.Decision != nil {
+				return st
+			}
+		}
+		if err != nil {
+			t.Fatalf("the event stream ended before a decision: %v", err)
+		}
+	}
+}
+
+// TestMoveAPI: the page's moves reach the person's decision as the game's encoded action; an
+// illegal one is refused with the rule it breaks.
+func TestMoveAPI(t *testing.T) {
+	s, h, ts := page(t, 0)
+	tb := newTable(t, 3, rules.Standard, false)
+	s.SetTable(ui.TableChoice{Table: "t", Game: "corruption", Players: 3, Config: rules.EncodeConfig(rules.Standard, false)})
+	s.Update(protocol.Status{Table: "t", Game: "corruption", Seat: 0, Names: []string{"ann", "bob", "cy"}, State: tb.game(0), Due: 0, Timeout: time.Minute})
+	got := make(chan engine.Action, 1)
+	go func() {
+		a, _ := h.Decide(context.Background(), tb.game(0), 0)
+		got <- a
+	}()
+	st := waitPending(t, ts)
+	d := st.Decision
+	if d.Kind != "place" || len(d.Cards) != 9 || d.Placed != 0 || d.ID == 0 {
+		t.Fatalf("decision: %+v", d)
+	}
+	for _, c := range d.Cards {
+		want := 9 // six contracts and three Swiss accounts
+		if c.Card == "da" || c.Card == "reporter" || c.Card == "hitman" {
+			want = 6
+		}
+		if len(c.Spots) != want {
+			t.Errorf("%s may go to %v, want %d places", c.Card, c.Spots, want)
+		}
+	}
+	var e apiError
+	for _, tt := range []struct {
+		body string
+		code int
+		err  string
+	}{
+		{`{"kind":"place","card":"da","spot":"swiss:city"}`, 422, "cannot"},
+		{`{"kind":"assign","contract":"school"}`, 422, "not to assign"},
+		{`{"id":99,"kind":"place","card":"1000","spot":"school"}`, 409, "earlier decision"},
+		{`{"text":"4000 moon"}`, 422, "unknown place"},
+		{`{"kind":"bribe"}`, 422, `unknown move kind "bribe"`},
+		{`{"kind":"kill","index":"x"}`, 422, "not valid"},
+		{`{"kind":`, 400, "not valid JSON"},
+	} {
+		e = apiError{}
+		if code := call(t, ts, "POST", "/api/move", tt.body, &e); code != tt.code || !strings.Contains(e.Error, tt.err) {
+			t.Errorf("%s: %d %q, want %d with %q", tt.body, code, e.Error, tt.code, tt.err)
+		}
+	}
+	if code := call(t, ts, "POST", "/api/move", fmt.Sprintf(`{"id":%d,"kind":"place","card":"4000","spot":"monument"}`, d.ID), &e); code != http.StatusOK {
+		t.Fatalf("legal move: %d %q", code, e.Error)
+	}
+	a := <-got
+	m, err := rules.DecodeMove(0, a.Move)
+	if err != nil || m != (rules.Move{Kind: rules.MovePlace, Seat: 0, Card: rules.Bribe4000, Spot: 1}) || len(a.Hidden) != 0 {
+		t.Errorf("Decide returned %+v (%+v, %v), want $4,000 face up on the monument", a, m, err)
+	}
+}
+
+// TestStateShowsOnlyTheView: the page's state shows the person's own face-down cards and those
+// it peeked at, never another seat's.
+func TestStateShowsOnlyTheView(t *testing.T) {
+	s, _, ts := page(t, 0)
+	tb := newTable(t, 3, rules.Standard, true)
+	// Each player's first card is face up (standard, round 1); the others face down. Seat 2
+	// peeks at seat 1's $10,000 (card 5).
+	tb.play("1000 school", "1000 monument", "1000 library", "8000 swiss:county", "10000 school", "peek 5", "6000 monument")
+	s.SetTable(ui.TableChoice{Table: "t", Game: "corruption", Players: 3, Config: rules.EncodeConfig(rules.Standard, true)})
+	for _, seat := range []int{0, 2} {
+		s.Update(protocol.Status{Table: "t", Seat: seat, Names: []string{"ann", "bob", "cy"}, State: tb.game(seat), Due: 2})
+		var st state
+		call(t, ts, "GET", "/api/state", "", &st)
+		if st.Mode != "game" || st.Game == nil || len(st.Game.Cards) != 6 {
+			t.Fatalf("seat %d: %+v", seat, st)
+		}
+		for _, c := range st.Game.Cards {
+			visible := c.Revealed || c.Seat == seat || (seat == 2 && c.Index == 5)
+			if (c.Card != "") != visible {
+				t.Errorf("seat %d sees card %d (seat %d, %s) as %q", seat, c.Index, c.Seat, c.Spot, c.Card)
+			}
+		}
+		if len(st.Seats) != 3 || !st.Seats[seat].Me || st.Seats[1].Placed != 2 {
+			t.Errorf("seats: %+v", st.Seats)
+		}
+		if st.Table["variant"] != "standard" || st.Table["lbb"] != true {
+			t.Errorf("table: %+v", st.Table)
+		}
+	}
+	// Seat 2's peek is in its log once the answer is known.
+	var st state
+	call(t, ts, "GET", "/api/state", "", &st)
+	found := false
+	for _, l := range st.Log {
+		found = found || (l.Kind == "peek" && strings.Contains(l.Text, "card 5") && strings.Contains(l.Text, "$10,000"))
+	}
+	if !found {
+		t.Errorf("no peek line in the log: %+v", st.Log)
+	}
+}
+
+// TestLobbySettings: the lobby shows Corruption's settings and refuses the ones it does not
+// play.
+func TestLobbySettings(t *testing.T) {
+	s, _, ts := page(t, 1)
+	pub, _, _ := ed25519.GenerateKey(nil)
+	s.Announce(&protocol.Announcement{Table: "friday", Game: "corruption", Players: 4, Config: rules.EncodeConfig(rules.FreeStud, true), Name: "bob", Key: pub})
+	var st state
+	call(t, ts, "GET", "/api/state", "", &st)
+	if st.Lobby == nil || len(st.Lobby.Tables) != 1 || len(st.Lobby.Variants) != 4 || st.Lobby.Defaults["variant"] != "standard" {
+		t.Fatalf("lobby: %+v", st.Lobby)
+	}
+	if fri := st.Lobby.Tables[0]; fri["variant"] != "free-stud" || fri["lbb"] != true {
+		t.Errorf("friday: %+v", fri)
+	}
+	var e apiError
+	for _, tt := range []struct{ path, body, err string }{
+		{"/api/lobby/create", `{"table":"x","players":4,"variant":"poker"}`, "unknown variant"},
+		{"/api/lobby/create", `{"table":"x","players":4,"variant":"closed","lbb":true}`, "little black book"},
+		{"/api/lobby/create", `{"table":"x","players":9,"variant":"standard"}`, "players: 9, want 3 to 7"},
+		{"/api/lobby/join", `{"table":"friday","players":4,"variant":"poker"}`, "unknown variant"},
+		{"/api/lobby/join", `{"table":"friday","players":4,"variant":"free-stud"}`, "no table of that name"},
+	} {
+		e = apiError{}
+		if code := call(t, ts, "POST", tt.path, tt.body, &e); code != http.StatusUnprocessableEntity || !strings.Contains(e.Error, tt.err) {
+			t.Errorf("%s %s: %d %q, want 422 with %q", tt.path, tt.body, code, e.Error, tt.err)
+		}
+	}
+	if code := call(t, ts, "POST", "/api/lobby/join", `{"table":"friday","players":4,"variant":"free-stud","lbb":true}`, &e); code != http.StatusOK {
+		t.Fatalf("join: %d %q", code, e.Error)
+	}
+	if c := <-s.Choices(); c.Game != "corruption" || string(c.Config) != string(rules.EncodeConfig(rules.FreeStud, true)) {
+		t.Errorf("choice %+v", c)
+	}
+}
+
+// TestTell: the game's events reach the log in words, for the person.
+func TestTell(t *testing.T) {
+	names := []string{"ann", "bob", "cy"}
+	l := Board{}.Tell(engine.Event{Data: rules.Event{Kind: rules.EventAwarded, Round: 2, Seat: 1, Contract: 22, Amount: 14000}}, names, 1)
+	if l != (ui.LogLine{Round: 2, Kind: "awarded", Text: "Airport goes to you for $14,000 in bribes."}) {
+		t.Errorf("Tell = %+v", l)
+	}
+	if l := (Board{}).Tell(engine.Event{Text: "a note"}, names, 1); l.Text != "a note" {
+		t.Errorf("Tell of an event that is not Corruption's = %+v", l)
+	}
+}
+
+// TestBoardAssets: the board's script and styles are served with the shell's, load nothing
+// from elsewhere, and the page with them weighs under 300 KB.
+func TestBoardAssets(t *testing.T) {
+	_, _, ts := page(t, 0)
+	total := 0
+	for _, path := range []string{"/", "/static/app.js", "/static/kit.js", "/static/style.css", "/static/board/board.js", "/static/board/board.css"} {
+		resp, err := ts.Client().Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("%s: %d", path, resp.StatusCode)
+		}
+		total += len(b)
+		if regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?(https?:)?//|@import|url\(\s*["']?https?:|from\s+["']https?:`).Match(b) {
+			t.Errorf("%s loads something from elsewhere", path)
+		}
+	}
+	t.Logf("the page with Corruption's board: %d bytes", total)
+	if total >= 300<<10 {
+		t.Errorf("the page weighs %d bytes, want under 300 KB", total)
+	}
+	if b, err := fs.ReadFile(Board{}.Assets(), "board.js"); err != nil || !strings.Contains(string(b), "export function renderDecision") {
+		t.Errorf("the board's script: %v", err)
+	}
+}

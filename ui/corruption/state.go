@@ -1,0 +1,332 @@
+package corruption
+
+import (
+	"fmt"
+	"strings"
+
+	rules "corruption/engine/corruption"
+	"corruption/ui"
+)
+
+// gameState is the board as the person's view shows it.
+type gameState struct {
+	Round      int         `json:"round"`
+	Phase      string      `json:"phase"`
+	First      int         `json:"first"`
+	FaceUp     []int       `json:"face_up"`
+	FaceUpRule string      `json:"face_up_rule"`
+	Next       nextState   `json:"next"`
+	Bodies     []bodyState `json:"bodies"`
+	Cards      []cardState `json:"cards"` // this round's cards, in play order
+	Hand       []handCard  `json:"hand"`
+	NextUp     bool        `json:"next_face_up"` // the person's next card goes face up under a contract
+}
+
+// nextState is the decision due, whoever's it is.
+type nextState struct {
+	Kind  string `json:"kind"` // deal faceup place reveal assign kill remove none
+	Seat  int    `json:"seat"`
+	Index int    `json:"index,omitempty"`
+	Step  int    `json:"step,omitempty"` // the awarding step (1 to 5)
+	Text  string `json:"text"`
+}
+
+// bodyState is one government body: its Swiss account and its contracts on the table.
+type bodyState struct {
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Swiss     string          `json:"swiss"` // the account's spot
+	Contracts []contractState `json:"contracts"`
+}
+
+// contractState is one contract on the table.
+type contractState struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Value     int    `json:"value"`
+	Deferred  bool   `json:"deferred"`
+	Cancelled bool   `json:"cancelled"`
+}
+
+// cardState is one placed card. Card is empty when the person may not see it.
+type cardState struct {
+	Index    int    `json:"index"`
+	Seat     int    `json:"seat"`
+	Spot     string `json:"spot"`
+	Pos      int    `json:"pos"`
+	Card     string `json:"card,omitempty"`
+	Label    string `json:"label"`
+	FaceUp   bool   `json:"face_up"`  // placed face up
+	Revealed bool   `json:"revealed"` // public
+	Mine     bool   `json:"mine"`
+	Peeked   bool   `json:"peeked"` // the person peeked at it
+	Dead     bool   `json:"dead,omitempty"`
+	Removed  bool   `json:"removed,omitempty"`
+	Assigned string `json:"assigned,omitempty"` // a Swiss bribe's contract
+}
+
+// handCard is a card in the person's hand.
+type handCard struct {
+	Card  string `json:"card"`
+	Label string `json:"label"`
+}
+
+// Decision is the person's decision due, with every legal choice: the fields the board adds to
+// the shell's (its id and since when).
+type Decision struct {
+	Kind     string        `json:"kind"` // faceup place assign kill remove
+	Index    int           `json:"index,omitempty"`
+	Prompt   string        `json:"prompt"`
+	CanPeek  bool          `json:"can_peek,omitempty"`
+	Peekable []int         `json:"peekable,omitempty"`
+	Cards    []CardChoice  `json:"cards,omitempty"`    // place: each card in hand and where it may go
+	Assign   []ContractRef `json:"assign,omitempty"`   // assign: the contracts
+	Targets  []int         `json:"targets,omitempty"`  // kill, remove: the cards
+	CanPass  bool          `json:"can_pass,omitempty"` // remove
+	Placed   int           `json:"placed"`             // cards the person placed this round
+}
+
+// CardChoice is a card the person may place and the spots it may go to.
+type CardChoice struct {
+	Card  string   `json:"card"`
+	Label string   `json:"label"`
+	Spots []string `json:"spots"`
+}
+
+// ContractRef names a contract.
+type ContractRef struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Value int    `json:"value"`
+}
+
+// buildGame describes the board from v (and nothing else but the players' names).
+func buildGame(v rules.View, names []string) *gameState {
+	g := &gameState{Round: v.Round(), Phase: v.Phase().String(), First: v.First(), FaceUp: v.FaceUp().List(),
+		FaceUpRule: faceUpRule(v, names), NextUp: v.NextFaceUp(), Cards: []cardState{}, Hand: []handCard{}}
+	d := v.Next()
+	g.Next = nextState{Kind: d.Kind.String(), Seat: d.Seat, Index: d.Index, Step: awardingStep(d.Kind), Text: dueText(v, d, names)}
+	table := v.Table()
+	for b := rules.Body(0); b < rules.NumBodies; b++ {
+		bs := bodyState{ID: b.String(), Name: b.Name(), Swiss: rules.SwissSpot(b).String(), Contracts: []contractState{}}
+		for _, c := range table {
+			if v.ContractBody(c) == b {
+				bs.Contracts = append(bs.Contracts, contractState{ID: c.String(), Name: c.Name(), Value: c.Value(),
+					Deferred: v.Deferred(c), Cancelled: v.Cancelled(c)})
+			}
+		}
+		g.Bodies = append(g.Bodies, bs)
+	}
+	me := v.Seat()
+	for i := 1; i <= v.NumPlays(); i++ {
+		p, _ := v.Play(i)
+		cs := cardState{Index: i, Seat: p.Seat, Spot: p.Spot.String(), Pos: p.Pos, FaceUp: p.FaceUp,
+			Revealed: p.Revealed, Mine: p.Seat == me, Peeked: p.PeekedBy&(1<<me) != 0, Dead: p.Dead, Removed: p.Removed}
+		if p.Card != rules.CardUnknown {
+			cs.Card = p.Card.String()
+		}
+		cs.Label = cardLabel(p.Card)
+		if p.IsAssigned {
+			cs.Assigned = p.Assigned.String()
+		}
+		g.Cards = append(g.Cards, cs)
+	}
+	if !v.Over() {
+		for _, c := range v.Hand() {
+			g.Hand = append(g.Hand, handCard{Card: c.String(), Label: cardLabel(c)})
+		}
+	}
+	return g
+}
+
+// cardLabel is a card as the page prints it: "$4,000", "Reporter", "face down".
+func cardLabel(c rules.Card) string {
+	switch {
+	case c == rules.CardUnknown:
+		return "face down"
+	case c.IsBribe():
+		return "$" + rules.Money(c.Value())
+	case c == rules.DA:
+		return "District attorney"
+	case c == rules.Reporter:
+		return "Reporter"
+	case c == rules.HitMan:
+		return "Hit man"
+	}
+	return c.String()
+}
+
+func awardingStep(k rules.DecisionKind) int {
+	switch k {
+	case rules.DecideReveal:
+		return 0
+	case rules.DecideAssign:
+		return 1
+	case rules.DecideKill:
+		return 2
+	case rules.DecideRemove:
+		return 4
+	}
+	return 0
+}
+
+// faceUpRule says which cards go face up this round.
+func faceUpRule(v rules.View, names []string) string {
+	variant := v.Config().Variant
+	prefix := map[rules.Variant]string{rules.Standard: "Standard", rules.DownTheRiver: "Down the river",
+		rules.FreeStud: "Free stud", rules.Closed: "Closed"}[variant]
+	if v.Phase() == rules.PhaseFaceUp || (variant == rules.FreeStud && v.Phase() == rules.PhaseDeal) {
+		who := ui.SeatName(names, v.First())
+		if v.First() == v.Seat() {
+			who = "you"
+		}
+		return prefix + ": face-up cards to be chosen by " + who
+	}
+	ps := v.FaceUp().List()
+	if len(ps) == 0 {
+		return prefix + ": every card face down"
+	}
+	words := make([]string, len(ps))
+	for i, p := range ps {
+		words[i] = fmt.Sprint(p)
+	}
+	card := "card "
+	if len(ps) > 1 {
+		card = "cards "
+	}
+	return prefix + ": each player's " + card + joinAnd(words) + " face up (never on a Swiss account)"
+}
+
+func joinAnd(ws []string) string {
+	if len(ws) <= 1 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
+// dueText says in words what the game waits for.
+func dueText(v rules.View, d rules.Decision, names []string) string {
+	who, you := ui.SeatName(names, d.Seat), d.Seat == v.Seat()
+	verb := func(mine, theirs string) string {
+		if you {
+			return "you " + mine
+		}
+		return who + " " + theirs
+	}
+	switch d.Kind {
+	case rules.DecideNothing:
+		return "The game is over"
+	case rules.DecideDeal:
+		return "The round's contracts are being dealt"
+	case rules.DecideFaceUp:
+		return "Free stud: " + verb("choose", "chooses") + " the face-up positions for this round"
+	case rules.DecidePlace:
+		return fmt.Sprintf("Corruption: %s card %d of 6", verb("place", "places"), v.Placed(d.Seat)+1)
+	case rules.DecideReveal:
+		return fmt.Sprintf("Revealing the face-down cards: %s card %d", verb("reveal", "reveals"), d.Index)
+	case rules.DecideAssign:
+		return fmt.Sprintf("Awarding, step 1 (Swiss bribes): %s the Swiss bribe, card %d", verb("assign", "assigns"), d.Index)
+	case rules.DecideKill:
+		return fmt.Sprintf("Awarding, step 2 (hit men): %s the target of the hit man, card %d", verb("choose", "chooses"), d.Index)
+	case rules.DecideRemove:
+		return fmt.Sprintf("Awarding, step 4 (reporters): %s the reporter, card %d: remove a bribe or pass", verb("use", "uses"), d.Index)
+	}
+	return d.String()
+}
+
+// seatState is a seat's fields of the board's (the shell adds its name, whether it is due and
+// whether it won).
+type seatState struct {
+	Score     int      `json:"score"`
+	Contracts []string `json:"contracts"` // names of the contracts won
+	Placed    int      `json:"placed"`    // cards placed this round
+	DA        int      `json:"da"`        // characters left when the round began
+	Reporters int      `json:"reporters"`
+	HitMen    int      `json:"hitmen"`
+	Peeks     int      `json:"peeks"`
+}
+
+// seatFields describes seat from the person's view (zero before the game starts).
+func seatFields(v rules.View, started bool, seat int) seatState {
+	s := seatState{Contracts: []string{}}
+	if !started {
+		return s
+	}
+	s.Score, _ = v.Score(seat)
+	for _, c := range v.Won(seat) {
+		s.Contracts = append(s.Contracts, c.Name())
+	}
+	s.Placed = v.Placed(seat)
+	s.DA, s.Reporters, s.HitMen = v.CharactersLeft(seat)
+	s.Peeks = v.PeeksLeft(seat)
+	return s
+}
+
+// buildDecision lists the choices of the decision due in the person's view v.
+func buildDecision(v rules.View, names []string) *Decision {
+	d := v.Next()
+	out := &Decision{Kind: d.Kind.String(), Index: d.Index, Placed: v.Placed(v.Seat())}
+	switch d.Kind {
+	case rules.DecideFaceUp:
+		out.Prompt = "You lead this round: choose which positions go face up for every player (none is fine)."
+	case rules.DecidePlace:
+		placeChoices(v, d, out)
+	case rules.DecideAssign:
+		p, _ := v.Play(d.Index)
+		out.Prompt = fmt.Sprintf("Awarding, step 1: assign your %s on the %s Swiss account (card %d) to one of its contracts. It counts half, and no reporter can remove it.",
+			cardLabel(p.Card), p.Spot.SwissBody().Name(), d.Index)
+		for _, c := range v.AssignOptions() {
+			out.Assign = append(out.Assign, ContractRef{ID: c.String(), Name: c.Name(), Value: c.Value()})
+		}
+	case rules.DecideKill:
+		p, _ := v.Play(d.Index)
+		out.Prompt = fmt.Sprintf("Awarding, step 2: your hit man under %s (card %d) kills one character there. Choose the victim.",
+			p.Spot.Contract().Name(), d.Index)
+		out.Targets = v.KillTargets()
+	case rules.DecideRemove:
+		p, _ := v.Play(d.Index)
+		out.Prompt = fmt.Sprintf("Awarding, step 4: your reporter under %s (card %d) may remove one bribe placed there, or pass.",
+			p.Spot.Contract().Name(), d.Index)
+		out.Targets, out.CanPass = v.RemoveOptions(), true
+	}
+	return out
+}
+
+// placeChoices fills a placement's prompt, the cards the person may peek at first, and each
+// card of the hand with the places it may go.
+func placeChoices(v rules.View, d rules.Decision, out *Decision) {
+	where := "face down"
+	if v.NextFaceUp() {
+		where = "face up under a contract (face down on a Swiss account)"
+	}
+	out.Prompt = fmt.Sprintf("Your turn: place your card %d of 6. It goes %s.", v.Placed(v.Seat())+1, where)
+	out.CanPeek, out.Peekable = d.CanPeek, v.Peekable()
+	if out.CanPeek {
+		n, peeks := v.PeeksLeft(v.Seat()), "peeks"
+		if n == 1 {
+			peeks = "peek"
+		}
+		out.Prompt += fmt.Sprintf(" You may first peek at a face-down card (%d %s left).", n, peeks)
+	}
+	var spots []rules.Spot
+	for _, c := range v.Table() {
+		spots = append(spots, rules.ContractSpot(c))
+	}
+	for b := rules.Body(0); b < rules.NumBodies; b++ {
+		spots = append(spots, rules.SwissSpot(b))
+	}
+	seen := map[rules.Card]bool{}
+	for _, c := range v.Hand() {
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		cc := CardChoice{Card: c.String(), Label: cardLabel(c), Spots: []string{}}
+		for _, s := range spots {
+			if v.CanPlay(c, s) == nil {
+				cc.Spots = append(cc.Spots, s.String())
+			}
+		}
+		out.Cards = append(out.Cards, cc)
+	}
+}
