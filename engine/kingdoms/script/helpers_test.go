@@ -1,0 +1,5 @@
+package script_test
+
+import "encoding/hex"
+
+func hexDigest(d [32]byte) string { return hex.EncodeToString(d[:]) }
