@@ -1,0 +1,76 @@
+package script
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"corruption/engine/corruptia"
+)
+
+// Marshal writes the script as JSON, one entry a line. Parse(Marshal(s)) gives s back.
+func (sc *Script) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\"players\": %d, \"amendments\": %d, \"first\": %d,\n \"deck\": %s,\n", sc.Players, sc.Config.Amendments, sc.First, billsJSON(sc.Deck))
+	if sc.Redeck != nil {
+		fmt.Fprintf(&b, " \"redeck\": %s,\n", billsJSON(sc.Redeck))
+	}
+	b.WriteString(" \"moves\": [")
+	for i, e := range sc.Moves {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n  ")
+		if err := appendEntry(&b, e); err != nil {
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	b.WriteString("\n]}\n")
+	return b.Bytes(), nil
+}
+
+func billsJSON(bs []corruptia.Bill) string {
+	ss := make([]string, len(bs))
+	for i, x := range bs {
+		ss[i] = fmt.Sprintf("%q", x.String())
+	}
+	return "[" + strings.Join(ss, ", ") + "]"
+}
+
+func appendEntry(b *bytes.Buffer, e Entry) error {
+	switch e.Kind {
+	case EntryVotes:
+		ss := make([]string, len(e.Votes))
+		for i, v := range e.Votes {
+			ss[i] = fmt.Sprintf("%q", v.String())
+		}
+		fmt.Fprintf(b, `{"votes": [%s]}`, strings.Join(ss, ", "))
+		return nil
+	case EntryDie:
+		fmt.Fprintf(b, `{"die": %q}`, e.Die.String())
+		return nil
+	case EntryToss:
+		fmt.Fprintf(b, `{"toss": %q}`, map[bool]string{true: "approve", false: "reject"}[e.Approve])
+		return nil
+	}
+	fmt.Fprintf(b, `{"seat": %d, `, e.Seat)
+	switch e.Move {
+	case corruptia.MoveDiscard:
+		fmt.Fprintf(b, `"discard": %q}`, e.Bill.String())
+	case corruptia.MovePropose, corruptia.MoveAmend:
+		ws := make([]string, len(e.Workers))
+		for i, w := range e.Workers {
+			ws[i] = fmt.Sprintf("%q", w.String())
+		}
+		fmt.Fprintf(b, `%q: %q, "at": [%d, %d], "workers": [%s]}`, e.Move.String(), e.Bill.String(), e.At.Row, e.At.Col, strings.Join(ws, ", "))
+	case corruptia.MoveBlackmail:
+		fmt.Fprintf(b, `"blackmail": %d, "demand": %q}`, e.Target, e.Demand.String())
+	case corruptia.MoveSwap:
+		fmt.Fprintf(b, `"swap": %q, "take": %q}`, e.Bill.String(), e.Take.String())
+	case corruptia.MoveNoBill, corruptia.MoveOffer, corruptia.MoveCall, corruptia.MovePass:
+		fmt.Fprintf(b, `%q: true}`, e.Move.String())
+	default:
+		return fmt.Errorf("a %s cannot be written in a script", e.Move)
+	}
+	return nil
+}

@@ -1,0 +1,292 @@
+package script
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"sort"
+	"strings"
+
+	"corruption/engine/corruptia"
+)
+
+// entry is the JSON form of one entry: exactly one action, with its companions (at and
+// workers with propose or amend, demand with blackmail, take with swap) and a seat for a
+// senator's move.
+type entry struct {
+	Seat      *int      `json:"seat"`
+	Discard   *string   `json:"discard"`
+	Propose   *string   `json:"propose"`
+	Amend     *string   `json:"amend"`
+	At        *[]int    `json:"at"`
+	Workers   *[]string `json:"workers"`
+	NoBill    *bool     `json:"nobill"`
+	Offer     *bool     `json:"offer"`
+	Blackmail *int      `json:"blackmail"`
+	Demand    *string   `json:"demand"`
+	Call      *bool     `json:"call"`
+	Pass      *bool     `json:"pass"`
+	Swap      *string   `json:"swap"`
+	Take      *string   `json:"take"`
+	Votes     *[]string `json:"votes"`
+	Die       *string   `json:"die"`
+	Toss      *string   `json:"toss"`
+}
+
+func parseEntry(raw json.RawMessage, players int) (Entry, error) {
+	var en entry
+	if err := decodeStrict(raw, &en); err != nil {
+		return Entry{}, cleanJSONError(err)
+	}
+	actions := 0
+	for _, present := range []bool{en.Discard != nil, en.Propose != nil, en.Amend != nil, en.NoBill != nil, en.Offer != nil,
+		en.Blackmail != nil, en.Call != nil, en.Pass != nil, en.Swap != nil, en.Votes != nil, en.Die != nil, en.Toss != nil} {
+		if present {
+			actions++
+		}
+	}
+	if actions != 1 {
+		return Entry{}, errors.New(`an entry needs exactly one of "discard", "propose", "amend", "nobill", "offer", "blackmail", "call", "pass", "swap", "votes", "die", "toss"`)
+	}
+	proposal := en.Propose != nil || en.Amend != nil
+	switch {
+	case (en.At != nil || en.Workers != nil) && !proposal:
+		return Entry{}, errors.New(`"at" and "workers" go with "propose" or "amend"`)
+	case en.Demand != nil && en.Blackmail == nil:
+		return Entry{}, errors.New(`"demand" goes with "blackmail"`)
+	case en.Take != nil && en.Swap == nil:
+		return Entry{}, errors.New(`"take" goes with "swap"`)
+	}
+	var e Entry
+	switch {
+	case en.Votes != nil:
+		return parseVotes(*en.Votes, en.Seat, players)
+	case en.Die != nil || en.Toss != nil:
+		if en.Seat != nil {
+			return e, errors.New(`a draw has no "seat": the table draws`)
+		}
+		if en.Die != nil {
+			d, err := corruptia.ParseDie(*en.Die)
+			return Entry{Kind: EntryDie, Die: d}, err
+		}
+		if *en.Toss != "approve" && *en.Toss != "reject" {
+			return e, fmt.Errorf(`toss %q: want "approve" or "reject"`, *en.Toss)
+		}
+		return Entry{Kind: EntryToss, Approve: *en.Toss == "approve"}, nil
+	case en.Seat == nil:
+		return e, errors.New(`missing "seat"`)
+	case *en.Seat < 0 || *en.Seat >= players:
+		return e, fmt.Errorf("seat %d is not between 0 and %d", *en.Seat, players-1)
+	}
+	e.Seat = *en.Seat
+	var err error
+	switch {
+	case en.Discard != nil:
+		e.Move = corruptia.MoveDiscard
+		e.Bill, err = corruptia.ParseBill(*en.Discard)
+	case proposal:
+		err = parseProposal(&e, en, players)
+	case en.Blackmail != nil:
+		e.Move, e.Target = corruptia.MoveBlackmail, *en.Blackmail
+		if e.Target < 0 || e.Target >= players {
+			return e, fmt.Errorf("blackmail: seat %d is not between 0 and %d", e.Target, players-1)
+		}
+		if en.Demand == nil || (*en.Demand != "yes" && *en.Demand != "no") {
+			return e, errors.New(`a blackmail needs "demand": "yes" or "no"`)
+		}
+		e.Demand, _ = corruptia.ParseVote(*en.Demand)
+	case en.Swap != nil:
+		e.Move = corruptia.MoveSwap
+		if en.Take == nil {
+			return e, errors.New(`a swap needs "take": the bill taken from the discard pile`)
+		}
+		if e.Bill, err = corruptia.ParseBill(*en.Swap); err == nil {
+			e.Take, err = corruptia.ParseBill(*en.Take)
+		}
+	default:
+		flag, kind := en.NoBill, corruptia.MoveNoBill
+		switch {
+		case en.Offer != nil:
+			flag, kind = en.Offer, corruptia.MoveOffer
+		case en.Call != nil:
+			flag, kind = en.Call, corruptia.MoveCall
+		case en.Pass != nil:
+			flag, kind = en.Pass, corruptia.MovePass
+		}
+		if !*flag {
+			return e, fmt.Errorf("%q must be true", kind.String())
+		}
+		e.Move = kind
+	}
+	return e, err
+}
+
+func parseVotes(vs []string, seat *int, players int) (Entry, error) {
+	if seat != nil {
+		return Entry{}, errors.New(`"votes" has no "seat": it holds every senator's vote, by seat`)
+	}
+	if len(vs) != players {
+		return Entry{}, fmt.Errorf("%d votes at a table of %d", len(vs), players)
+	}
+	e := Entry{Kind: EntryVotes, Votes: make([]corruptia.Vote, players)}
+	for s, v := range vs {
+		var err error
+		if e.Votes[s], err = corruptia.ParseVote(v); err != nil {
+			return Entry{}, fmt.Errorf("seat %d's vote: %w", s, err)
+		}
+	}
+	return e, nil
+}
+
+func parseProposal(e *Entry, en entry, players int) error {
+	e.Move = corruptia.MovePropose
+	name := en.Propose
+	if en.Amend != nil {
+		e.Move, name = corruptia.MoveAmend, en.Amend
+	}
+	var err error
+	if e.Bill, err = corruptia.ParseBill(*name); err != nil {
+		return err
+	}
+	if en.At == nil || len(*en.At) != 2 {
+		return errors.New(`a proposal needs "at": [row, column]`)
+	}
+	at := *en.At
+	e.At = corruptia.Cell{Row: at[0], Col: at[1]}
+	if at[0] < -128 || at[0] > 127 || at[1] < -128 || at[1] > 127 {
+		return fmt.Errorf("cell %s is out of range", e.At)
+	}
+	if en.Workers == nil || len(*en.Workers) != corruptia.WorkersPerBill {
+		return fmt.Errorf(`a proposal needs "workers": %d of "$1@cul04" or "employee@2"`, corruptia.WorkersPerBill)
+	}
+	for i, s := range *en.Workers {
+		if e.Workers[i], err = parseWorker(s, players); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeStrict decodes one JSON object into v, refusing unknown fields, field names that
+// differ from v's only in case (encoding/json would take them), and trailing data.
+func decodeStrict(data []byte, v any) error {
+	if err := checkKeys(data, v); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the closing brace")
+	}
+	return nil
+}
+
+// checkKeys refuses an object key that is not exactly one of v's JSON field names, or that
+// comes twice. Input that is not an object is left to the decoder, which says what is wrong.
+func checkKeys(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	allowed := map[string]bool{}
+	t := reflect.TypeOf(v).Elem()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		allowed[name] = true
+	}
+	seen := map[string]bool{}
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		k, _ := tok.(string)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+		if seen[k] {
+			return fmt.Errorf("field %q appears twice", k)
+		}
+		seen[k] = true
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !allowed[k] {
+			return fmt.Errorf("unknown field %q", k)
+		}
+	}
+	return nil
+}
+
+// where turns a JSON decoding error into a line and column of data.
+func where(data []byte, err error) string {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset - 1
+	case errors.As(err, &te):
+		off = te.Offset - 1
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		off = int64(len(data))
+	}
+	if off < 0 {
+		return "script"
+	}
+	off = min(off, int64(len(data)))
+	line, col := 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+func cleanJSONError(err error) error {
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "value"
+		}
+		return fmt.Errorf("%s: want %s, got a JSON %s", field, typeWords(te.Type), te.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("the script ends too soon (unexpected end of input)")
+	case errors.Is(err, io.EOF):
+		return errors.New("empty script")
+	}
+	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
+}
+
+func typeWords(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Int:
+		return "a whole number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "a string"
+	}
+	return t.String()
+}
