@@ -136,7 +136,7 @@ func (d *EscrowDeal) expected(i int) *ristretto255.Element {
 		points[j] = &d.commits[j]
 		pow.Multiply(pow, xs)
 	}
-	return ristretto255.NewElement().VarTimeMultiScalarMult(scalars, points)
+	return ristretto255.NewIdentityElement().VarTimeMultiScalarMult(scalars, points)
 }
 
 // VerifyEscrowDeal checks a deal published by the player at seat: t commitments, the first of
@@ -313,7 +313,7 @@ func RecoverKey(d *EscrowDeal, seat int, key *PublicKey, shares []*EscrowShare) 
 func (d *EscrowDeal) Bytes() []byte {
 	b := []byte{byte(len(d.commits))}
 	for j := range d.commits {
-		b = d.commits[j].Encode(b)
+		b = append(b, d.commits[j].Bytes()...)
 	}
 	b = append(b, byte(len(d.boxes)))
 	for _, box := range d.boxes {
