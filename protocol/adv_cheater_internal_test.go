@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"corruption/engine"
@@ -26,12 +27,15 @@ func advAll(e *Entry) advSend { return advSend{data: append([]byte{msgEntry}, e.
 // from Publish, just after the node applied e) for each entry the node writes, and says what
 // to send instead; it may read and patch the node's table.
 type advCheater struct {
-	ep    *memnet.Endpoint
-	net   *memnet.Net
-	key   ed25519.PrivateKey
-	seat  int
-	node  *Node
-	forge func(c *advCheater, e *Entry) ([]advSend, error)
+	ep  *memnet.Endpoint
+	net *memnet.Net
+	key ed25519.PrivateKey
+	idx int // the cheating node: n<idx> on the network, and its index in the roster
+	// seatNow is the node's seat as of its last publish: its roster index until the seat order
+	// is drawn, the seat the draw gave it after. Read it with seat() (any goroutine).
+	seatNow atomic.Int64
+	node    *Node
+	forge   func(c *advCheater, e *Entry) ([]advSend, error)
 	// heads, if set, rewrites the cheater's head announcements.
 	heads func(h *head)
 	// poison, if set, replaces every batch the cheater serves.
@@ -57,7 +61,15 @@ type advCheater struct {
 // advPending is a forged commitment waiting for its opening.
 type advPending struct{ ref int }
 
+// seat is the cheater's seat as of its node's last publish (see seatNow).
+func (c *advCheater) seat() int { return int(c.seatNow.Load()) }
+
+// mine reports whether e was signed by the cheater (its node's entry, or one it forged).
+func (c *advCheater) mine(e *Entry) bool { return e.Verify(c.key.Public().(ed25519.PublicKey)) }
+
 func (c *advCheater) publish(ctx context.Context, data []byte) error {
+	// The node publishes from its loop, after it applied what it publishes: its seat is current.
+	c.seatNow.Store(int64(c.node.self.seat))
 	if c.isQuiet() {
 		return nil
 	}
@@ -68,7 +80,7 @@ func (c *advCheater) publish(ctx context.Context, data []byte) error {
 		}
 	}
 	if len(data) > 0 && data[0] == msgEntry {
-		if e, err := ParseEntry(data[1:]); err == nil && e.Seat == c.seat && e.Kind != KindGenesis {
+		if e, err := ParseEntry(data[1:]); err == nil && e.Kind != KindGenesis && c.mine(e) {
 			c.mu.Lock()
 			sends, ok := c.sent[e.Seq]
 			c.mu.Unlock()
@@ -107,9 +119,12 @@ func (c *advCheater) serve(h func(string, []byte) ([]byte, error)) func(string, 
 		if err != nil {
 			return resp, err
 		}
-		batch, perr := parseBatch(resp)
+		// (An answer may end with the node's note of how the table ended: the cheater serves
+		// it as it is, and filters the entries before it.)
+		batch, note, perr := parseAnswer(resp)
 		if perr != nil {
-			return resp, nil
+			c.fail(fmt.Errorf("its node's answer does not parse: %w", perr))
+			return nil, perr
 		}
 		c.mu.Lock()
 		var out []*Entry
@@ -117,7 +132,7 @@ func (c *advCheater) serve(h func(string, []byte) ([]byte, error)) func(string, 
 			if c.silent && e.Seq >= c.cut {
 				break
 			}
-			if _, forged := c.sent[e.Seq]; e.Seat == c.seat && e.Kind != KindGenesis && !forged {
+			if _, forged := c.sent[e.Seq]; !forged && e.Kind != KindGenesis && c.mine(e) {
 				// The node wrote it, but the cheat has not yet decided what to send in its
 				// place: serving it now would hand out both versions.
 				break
@@ -134,7 +149,7 @@ func (c *advCheater) serve(h func(string, []byte) ([]byte, error)) func(string, 
 		if poison != nil {
 			out = poison(req, out)
 		}
-		return marshalBatch(out), nil
+		return marshalAnswer(out, note), nil
 	}
 }
 

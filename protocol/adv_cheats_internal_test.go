@@ -36,6 +36,18 @@ func advKind(k Kind) func(*advCheater, *Entry) bool {
 	return func(_ *advCheater, e *Entry) bool { return e.Kind == k }
 }
 
+// The seat order is drawn by the entries after the keys: seq n+1 to 2n, in roster order.
+
+// advGameRandom holds for a random reveal of one of the game's draws (not the seat order's).
+func advGameRandom(c *advCheater, e *Entry) bool {
+	return e.Kind == KindRandom && e.Seq > uint64(2*c.node.table.Seats())
+}
+
+// advLastOrderReveal holds for the last reveal of the seat order's draw, the one that draws it.
+func advLastOrderReveal(c *advCheater, e *Entry) bool {
+	return e.Kind == KindRandom && e.Seq == uint64(2*c.node.table.Seats())
+}
+
 // advFaceDown holds for a move with a hidden value (a face-down placement).
 func advFaceDown(_ *advCheater, e *Entry) bool {
 	b, err := parseMoveBody(e.Body)
@@ -54,14 +66,14 @@ func advOtherCard(v []byte) corruption.Card {
 // cheater at entry seq.
 func (c *advCheater) advReplace(e, f *Entry, kind VerdictKind, seq uint64) []advSend {
 	c.substitute(f)
-	c.play(&Verdict{Kind: kind, Seq: seq, Seat: c.seat})
+	c.play(&Verdict{Kind: kind, Seq: seq, Seat: e.Seat})
 	return []advSend{advAll(f)}
 }
 
 // advDropped sends f instead of e, an entry that blames nobody, and goes silent: the honest
 // nodes must end the table as abandoned by the cheater at e's place.
 func (c *advCheater) advDropped(e, f *Entry) []advSend {
-	c.play(&Verdict{Kind: VerdictAbandoned, Seq: e.Seq, Seat: c.seat})
+	c.play(&Verdict{Kind: VerdictAbandoned, Seq: e.Seq, Seat: e.Seat})
 	c.silence(e.Seq, f)
 	if f == nil {
 		return nil
@@ -74,12 +86,12 @@ func advEquivocateBroadcast(c *advCheater, e *Entry) ([]advSend, error) {
 	if err != nil {
 		return nil, err
 	}
-	deck, proof, err := crypto.Shuffle(advRand(e.Seq, "equivocation"), pre.stepCtx(), c.seat, pre.joint, pre.deck[pre.step.Deck])
+	deck, proof, err := crypto.Shuffle(advRand(e.Seq, "equivocation"), pre.stepCtx(), e.Seat, pre.joint, pre.deck[pre.step.Deck])
 	if err != nil {
 		return nil, err
 	}
 	f := c.resign(e, KindShuffle, (&shuffleBody{deck: deck, proof: proof}).marshal())
-	c.play(&Verdict{Kind: VerdictEquivocation, Seq: e.Seq, Seat: c.seat})
+	c.play(&Verdict{Kind: VerdictEquivocation, Seq: e.Seq, Seat: e.Seat})
 	return []advSend{advAll(e), advAll(f)}, nil // both valid: a proof of equivocation
 }
 
@@ -102,11 +114,11 @@ func advEquivocateSplit(c *advCheater, e *Entry) ([]advSend, error) {
 	}
 	f := c.resign(e, KindMove, b.marshal())
 	var a, other []string
-	for seat := range pre.keys {
-		if seat == c.seat {
+	for node := range pre.keys {
+		if node == c.idx {
 			continue
 		}
-		if id := fmt.Sprintf("n%d", seat); len(a) <= len(other) {
+		if id := fmt.Sprintf("n%d", node); len(a) <= len(other) {
 			a = append(a, id)
 		} else {
 			other = append(other, id)
@@ -117,7 +129,7 @@ func advEquivocateSplit(c *advCheater, e *Entry) ([]advSend, error) {
 		c.subTo[id] = map[uint64]*Entry{e.Seq: f}
 	}
 	c.mu.Unlock()
-	c.play(&Verdict{Kind: VerdictEquivocation, Seq: e.Seq, Seat: c.seat})
+	c.play(&Verdict{Kind: VerdictEquivocation, Seq: e.Seq, Seat: e.Seat})
 	return []advSend{{to: a, data: advAll(e).data}, {to: other, data: advAll(f).data}}, nil
 }
 
@@ -138,7 +150,7 @@ func advMissingSig(c *advCheater, e *Entry) ([]advSend, error) {
 // signed by the cheater in that seat's name.
 func advImpersonate(c *advCheater, e *Entry) ([]advSend, error) {
 	seat, kinds := c.node.table.Due()
-	if seat < 0 || seat == c.seat {
+	if seat < 0 || seat == c.seat() {
 		return advPass(e)
 	}
 	f := &Entry{Table: e.Table, Seq: e.Seq + 1, Prev: e.Hash(), Seat: seat, Kind: kinds[0], Body: e.Body}
@@ -151,17 +163,17 @@ func advImpersonate(c *advCheater, e *Entry) ([]advSend, error) {
 // cheater, when another seat is due.
 func advOutOfTurn(c *advCheater, e *Entry) ([]advSend, error) {
 	seat, _ := c.node.table.Due()
-	if seat < 0 || seat == c.seat {
+	if seat < 0 || seat == c.seat() {
 		return advPass(e)
 	}
-	f := &Entry{Table: e.Table, Seq: e.Seq + 1, Prev: e.Hash(), Seat: c.seat, Kind: e.Kind, Body: e.Body}
+	f := &Entry{Table: e.Table, Seq: e.Seq + 1, Prev: e.Hash(), Seat: c.seat(), Kind: e.Kind, Body: e.Body}
 	f.Sign(c.key)
 	c.play(nil)
 	return []advSend{advAll(e), advAll(f)}, nil
 }
 
 // advReplayOther sends, instead of its key entry, its key entry at another table of the same
-// players (the cheater sits at seat 0 and writes both geneses), byte for byte.
+// players (the cheater is node 0, first in the roster, and writes both geneses), byte for byte.
 func advReplayOther(c *advCheater, e *Entry) ([]advSend, error) {
 	t := c.node.table
 	g := *t.g
@@ -201,7 +213,7 @@ func advShuffleOtherTable(c *advCheater, e *Entry) ([]advSend, error) {
 	}
 	ctx := pre.stepCtx()
 	ctx.Table = bytes.Repeat([]byte{0x5a}, 32)
-	deck, proof, err := crypto.Shuffle(advRand(2, "other table"), ctx, c.seat, pre.joint, pre.deck[pre.step.Deck])
+	deck, proof, err := crypto.Shuffle(advRand(2, "other table"), ctx, e.Seat, pre.joint, pre.deck[pre.step.Deck])
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +249,7 @@ func advShareToOne(c *advCheater, e *Entry) ([]advSend, error) {
 		return nil, err
 	}
 	to := "n0"
-	if c.seat == 0 {
+	if c.idx == 0 {
 		to = "n1"
 	}
 	c.send(context.Background(), advSend{to: []string{to}, data: sends[0].data})

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -80,8 +81,10 @@ func advPump(clock *memnet.Clock) (stop func()) {
 
 // advDrive moves the clock on when the honest nodes wait for something that only time brings:
 // the timeout of a silent cheater, and the end of their linger once they agree.
-func advDrive(ctx context.Context, sc advScenario, clock *memnet.Clock, watch *advWatch, c *advCheater) {
-	honest := func(seat int) bool { return seat != sc.cheater }
+func advDrive(ctx context.Context, sc advScenario, clock *TickClockForTest, watch *advWatch, c *advCheater) {
+	// The statuses are by node; the cheater is n<cheater>, at whatever seat the draw gave it.
+	honest := func(node int) bool { return node != sc.cheater }
+	cheaterName := fmt.Sprintf("n%d", sc.cheater)
 	expect := func() *Verdict {
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -92,14 +95,14 @@ func advDrive(ctx context.Context, sc advScenario, clock *memnet.Clock, watch *a
 		c.mu.Lock()
 		at := int(c.stopAt)
 		c.mu.Unlock()
-		for seat := range sc.players {
-			s, ok := st[seat]
+		for node := range sc.players {
+			s, ok := st[node]
 			switch {
-			case !honest(seat):
+			case !honest(node):
 			case !ok:
 				return false
 			case s.Verdict != nil:
-			case s.Due != sc.cheater || s.Entries != at:
+			case s.Due < 0 || s.Due >= len(s.Names) || s.Names[s.Due] != cheaterName || s.Entries != at:
 				return false
 			}
 		}
@@ -111,9 +114,9 @@ func advDrive(ctx context.Context, sc advScenario, clock *memnet.Clock, watch *a
 		if sc.complete || want == nil {
 			return false
 		}
-		for seat := range sc.players {
-			s, ok := st[seat]
-			if honest(seat) && (!ok || s.Verdict == nil || s.Verdict.Kind != want.Kind || s.Verdict.Seq != want.Seq || s.Verdict.Seat != want.Seat) {
+		for node := range sc.players {
+			s, ok := st[node]
+			if honest(node) && (!ok || s.Verdict == nil || s.Verdict.Kind != want.Kind || s.Verdict.Seq != want.Seq || s.Verdict.Seat != want.Seat) {
 				return false
 			}
 		}
@@ -135,7 +138,10 @@ func advDrive(ctx context.Context, sc advScenario, clock *memnet.Clock, watch *a
 		}
 		// To near the timeout: past half of it, they fetch from every peer (a proof one of them
 		// holds reaches the others); the pump covers the rest, which leaves each node the time to
-		// take what may still sit in its inbox before it names the cheater.
-		clock.Advance(advTimeout - advMargin)
+		// take what may still sit in its inbox before it names the cheater. The clock moves tick
+		// by tick: a jump would be a pause to the nodes, which would count the silence again.
+		if clock.Pass(ctx, advTimeout-advMargin, 250*time.Millisecond) != nil {
+			return
+		}
 	}
 }

@@ -53,8 +53,9 @@ func advRand(seed uint64, label string) *rand.ChaCha8 {
 	return rand.NewChaCha8(s)
 }
 
-// advKeys makes n identity keys sorted by public key: a genesis seats the nodes in key order,
-// so the node given keys[i] sits at seat i.
+// advKeys makes n identity keys sorted by public key: a genesis lists the nodes in key order,
+// so the node given keys[i] is roster index i (and seat i until the seat order is drawn; then
+// it sits where the draw puts it).
 func advKeys(n int, seed uint64) []ed25519.PrivateKey {
 	r := advRand(seed, "identity")
 	keys := make([]ed25519.PrivateKey, n)
@@ -200,9 +201,11 @@ func (advToyPlayer) Decide(_ context.Context, g engine.Game, seat int) (engine.A
 
 // advScenario is one cheat, played live.
 type advScenario struct {
-	name     string
-	players  int
-	cheater  int // the cheating seat
+	name    string
+	players int
+	// cheater is the cheating node, n<cheater>, roster index cheater: it sits at the seat the
+	// draw gives it, and the verdicts name that seat.
+	cheater  int
 	toy      bool
 	variant  corruption.Variant
 	lbb      bool
@@ -213,7 +216,7 @@ type advScenario struct {
 	// steer steers the cheater's player (seat) towards the situation its cheat needs.
 	steer func(c *advCheater) func(g *corruption.Game, seat int) (corruption.Move, bool)
 	// honest steers the honest players (a legal choice, e.g. peeking at the cheater's cards).
-	honest func(cheater int) func(g *corruption.Game, seat int) (corruption.Move, bool)
+	honest func(c *advCheater) func(g *corruption.Game, seat int) (corruption.Move, bool)
 }
 
 // advLogf is a node's log: shown with -v when ADVLOG is set (the nodes say a lot).
@@ -232,9 +235,10 @@ type advRun struct {
 	out *Outcome
 	err error
 	dir string
+	key ed25519.PublicKey
 }
 
-// advPlay plays the scenario; it returns each seat's run and the cheater.
+// advPlay plays the scenario; it returns each node's run and the cheater.
 func advPlay(t *testing.T, sc advScenario, seed uint64) ([]advRun, *advCheater) {
 	net := memnet.New(seed, sc.faults)
 	defer net.Close()
@@ -243,7 +247,7 @@ func advPlay(t *testing.T, sc advScenario, seed uint64) ([]advRun, *advCheater) 
 	defer cancel()
 	cheatCtx, stopCheater := context.WithCancel(ctx)
 	defer stopCheater()
-	clock := memnet.NewClock()
+	clock := NewTickClockForTest()
 	watch := &advWatch{st: map[int]Status{}, changed: make(chan struct{}, 1)}
 	base := t.TempDir()
 	runs := make([]advRun, sc.players)
@@ -253,22 +257,26 @@ func advPlay(t *testing.T, sc advScenario, seed uint64) ([]advRun, *advCheater) 
 	if sc.toy {
 		game, config = "toy", []byte{1}
 	}
-	for seat := range sc.players {
-		runs[seat].dir = filepath.Join(base, fmt.Sprint(seat))
+	// The cheater first: the honest players' steering may ask it its seat.
+	cheater = &advCheater{net: net, key: keys[sc.cheater], idx: sc.cheater, forge: sc.forge,
+		sent: map[uint64][]advSend{}, subAll: map[uint64]*Entry{}, subTo: map[string]map[uint64]*Entry{},
+		state: map[string]int{}, poke: watch.poke}
+	cheater.seatNow.Store(-1)
+	for i := range sc.players {
+		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
+		runs[i].key = keys[i].Public().(ed25519.PublicKey)
 		var tseed [32]byte
-		advRand(seed+uint64(seat), "table seed").Read(tseed[:])
-		store := advStore(t, runs[seat].dir, keys[seat], tseed)
-		id := fmt.Sprintf("n%d", seat)
+		advRand(seed+uint64(i), "table seed").Read(tseed[:])
+		store := advStore(t, runs[i].dir, keys[i], tseed)
+		id := fmt.Sprintf("n%d", i)
 		tap := &advTap{ep: net.Node(id), id: id}
-		b, _ := bot.New("heuristic", seed*16+uint64(seat))
+		b, _ := bot.New("heuristic", seed*16+uint64(i))
 		player := advPlayer{p: bot.Player(b)}
 		if sc.toy {
 			player.p = advToyPlayer{}
 		}
-		if seat == sc.cheater {
-			cheater = &advCheater{ep: tap.ep, net: net, key: keys[seat], seat: seat, forge: sc.forge,
-				sent: map[uint64][]advSend{}, subAll: map[uint64]*Entry{}, subTo: map[string]map[uint64]*Entry{},
-				state: map[string]int{}, poke: watch.poke}
+		if i == sc.cheater {
+			cheater.ep = tap.ep
 			tap.cheat = cheater
 			if sc.steer != nil {
 				player.steer = sc.steer(cheater)
@@ -277,26 +285,26 @@ func advPlay(t *testing.T, sc advScenario, seed uint64) ([]advRun, *advCheater) 
 				sc.setup(cheater)
 			}
 		} else if sc.honest != nil {
-			player.steer = sc.honest(sc.cheater)
+			player.steer = sc.honest(cheater)
 		}
 		node, err := NewNode(NodeConfig{Table: advTable, Game: game, Config: config, Players: sc.players,
-			Name: id, Timeout: advTimeout, Identity: keys[seat], Store: store, Player: player, Net: tap,
-			Tick: advTick, Linger: advLinger, Logf: advLogf(t, id), Clock: clock, OnChange: watch.onChange(seat)})
+			Name: id, Timeout: advTimeout, Identity: keys[i], Store: store, Player: player, Net: tap,
+			Tick: advTick, Linger: advLinger, Logf: advLogf(t, id), Clock: clock, OnChange: watch.onChange(i)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		runCtx := ctx
 		wg := &honest
-		if seat == sc.cheater {
+		if i == sc.cheater {
 			cheater.node, runCtx, wg = node, cheatCtx, &all
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[seat].out, runs[seat].err = node.Run(runCtx)
+			runs[i].out, runs[i].err = node.Run(runCtx)
 		}()
 	}
-	stopPump := advPump(clock)
+	stopPump := advPump(clock.Clock)
 	drove := make(chan struct{})
 	go func() { defer close(drove); advDrive(ctx, sc, clock, watch, cheater) }()
 	honest.Wait()

@@ -83,7 +83,7 @@ func advCommitCheat(choose func(c *advCheater, g *corruption.State, p corruption
 				return advPass(e)
 			}
 			c.pending = nil
-			c.play(&Verdict{Kind: VerdictCheat, Seq: e.Seq, Seat: c.seat})
+			c.play(&Verdict{Kind: VerdictCheat, Seq: e.Seq, Seat: e.Seat})
 			return advPass(e)
 		}
 		return advPass(e)
@@ -94,7 +94,7 @@ func advCommitCheat(choose func(c *advCheater, g *corruption.State, p corruption
 func advPlacedTwice(c *advCheater, g *corruption.State, p corruption.Play) (corruption.Card, bool) {
 	for i := 1; i < g.NumPlays(); i++ {
 		q, _ := g.PlayAt(i)
-		if q.Seat == c.seat && q.Card != corruption.CardUnknown && q.Card != corruption.Reporter && q.Card != p.Card {
+		if q.Seat == c.seat() && q.Card != corruption.CardUnknown && q.Card != corruption.Reporter && q.Card != p.Card {
 			return q.Card, true
 		}
 	}
@@ -106,7 +106,7 @@ func advSwissCharacter(c *advCheater, g *corruption.State, p corruption.Play) (c
 	if !p.Spot.IsSwiss() {
 		return 0, false
 	}
-	for _, card := range g.Hand(c.seat) {
+	for _, card := range g.Hand(c.seat()) {
 		if card.IsCharacter() {
 			return card, true
 		}
@@ -121,11 +121,11 @@ func advUsedEarlier(c *advCheater, g *corruption.State, p corruption.Play) (corr
 	}
 	var this [3]int
 	for i := 1; i <= g.NumPlays(); i++ {
-		if q, _ := g.PlayAt(i); q.Seat == c.seat && q.Card.IsCharacter() {
+		if q, _ := g.PlayAt(i); q.Seat == c.seat() && q.Card.IsCharacter() {
 			this[q.Card-corruption.DA]++
 		}
 	}
-	da, _, hit := g.CharactersLeft(c.seat)
+	da, _, hit := g.CharactersLeft(c.seat())
 	switch {
 	case da == 0 && this[0] == 0:
 		return corruption.DA, true
@@ -177,16 +177,16 @@ func advSteerCharacters(*advCheater) advSteer {
 	}
 }
 
-// advPeekAt has players spend their peeks on the face-down cards of seat whose (any seat's
-// when whose is -1).
-func advPeekAt(whose int) advSteer {
+// advPeekAt has players spend their peeks on the face-down cards of the seat whose says (any
+// seat's when it says -1).
+func advPeekAt(whose func() int) advSteer {
 	return func(g *corruption.Game, seat int) (corruption.Move, bool) {
 		v := g.View(seat)
 		if d := v.Next(); d.Kind != corruption.DecidePlace || d.Seat != seat || !d.CanPeek {
 			return corruption.Move{}, false
 		}
 		for _, i := range v.Peekable() {
-			if p, ok := v.Play(i); ok && (whose < 0 || p.Seat == whose) {
+			if p, ok := v.Play(i); ok && (whose() < 0 || p.Seat == whose()) {
 				return corruption.Move{Kind: corruption.MovePeek, Seat: seat, Index: i}, true
 			}
 		}
@@ -230,7 +230,7 @@ func advLyingAnswer(mode int) advForge {
 			if err != nil {
 				return nil, err
 			}
-			box, err := crypto.Seal(advRand(3, "lie"), pre.stepCtx(), c.seat, st.To, pre.pubs[st.To], padAnswer(o.Bytes()))
+			box, err := crypto.Seal(advRand(3, "lie"), pre.stepCtx(), e.Seat, st.To, pre.pubs[st.To], padAnswer(o.Bytes()))
 			if err != nil {
 				return nil, err
 			}
@@ -244,7 +244,7 @@ func advLyingAnswer(mode int) advForge {
 		if box, err := crypto.ParseSealedBox(body); err == nil && c.node.table.answer != nil {
 			c.node.table.answer.box = box
 		}
-		c.play(&Verdict{Kind: VerdictCheat, Seq: convicted, Seat: c.seat})
+		c.play(&Verdict{Kind: VerdictCheat, Seq: convicted, Seat: e.Seat})
 		return []advSend{advAll(f)}, nil
 	}
 }
@@ -259,7 +259,7 @@ func advFalseBlame(c *advCheater, e *Entry) ([]advSend, error) {
 	if err != nil {
 		return nil, err
 	}
-	if pre.answer == nil || pre.answer.to != c.seat {
+	if pre.answer == nil || pre.answer.to != e.Seat {
 		return advPass(e)
 	}
 	c.state["blamed"]++
@@ -284,9 +284,9 @@ func advPoisonSync(c *advCheater) {
 		var id [32]byte
 		r.Fixed(id[:])
 		from := r.U64()
-		x := &Entry{Table: id, Seq: from, Seat: c.seat, Kind: KindMove, Body: []byte{0, 0, 0, 1, 3, 0}}
+		x := &Entry{Table: id, Seq: from, Seat: c.seat(), Kind: KindMove, Body: []byte{0, 0, 0, 1, 3, 0}}
 		x.Prev[0] = 1
-		y := &Entry{Table: id, Seq: from + 1, Prev: x.Hash(), Seat: c.seat, Kind: KindMove, Body: []byte{0, 0, 0, 1, 3, 0}}
+		y := &Entry{Table: id, Seq: from + 1, Prev: x.Hash(), Seat: c.seat(), Kind: KindMove, Body: []byte{0, 0, 0, 1, 3, 0}}
 		c.play(nil)
 		return []*Entry{x, y}
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -36,13 +37,13 @@ func advScenarios() []advScenario {
 	}
 	// With the little black book, the honest players peek at the cheater's cards.
 	book := func(sc advScenario) advScenario {
-		sc.lbb, sc.honest = true, advPeekAt
+		sc.lbb, sc.honest = true, func(c *advCheater) advSteer { return advPeekAt(c.seat) }
 		return sc
 	}
 	toy := func(sc advScenario) advScenario { sc.toy = true; return sc }
 	first := func(k Kind, f advForge) advForge { return advFirst(advKind(k), f) }
 	blamer := std("blame-false", 4, 2, advFalseBlame)
-	blamer.lbb, blamer.steer = true, func(*advCheater) advSteer { return advPeekAt(-1) }
+	blamer.lbb, blamer.steer = true, func(*advCheater) advSteer { return advPeekAt(func() int { return -1 }) }
 	list := []advScenario{
 		std("equivocation-broadcast", 4, 1, first(KindShuffle, advEquivocateBroadcast)),
 		std("equivocation-split", 4, 2, advFirst(advFaceDown, advEquivocateSplit)),
@@ -56,7 +57,8 @@ func advScenarios() []advScenario {
 		std("shuffle-proof-from-other-table", 3, 1, first(KindShuffle, advShuffleOtherTable)),
 		std("deal-wrong-share", 4, 3, first(KindShares, advWrongShare)),
 		std("deal-wrong-share-to-one-then-loss", 4, 3, first(KindShares, advShareToOne)),
-		std("random-off-chain", 3, 1, first(KindRandom, advRandomOffChain)),
+		std("random-off-chain", 3, 1, advFirst(advGameRandom, advRandomOffChain)),
+		std("order-reveal-off-chain", 3, 1, first(KindRandom, advRandomOffChain)),
 		std("reveal-other-card", 3, 1, first(KindOpen, advOpenOther)),
 		std("place-twice-in-round", 4, 1, advCommitCheat(advPlacedTwice)),
 		steered(std("place-character-on-swiss", 3, 2, advCommitCheat(advSwissCharacter)), advSteerSwiss),
@@ -69,7 +71,9 @@ func advScenarios() []advScenario {
 		toy(std("deal-private-wrong-share", 3, 2, first(KindShares, advWrongShare))),
 		std("silent-at-shuffle", 4, 2, first(KindShuffle, advSilent)),
 		std("silent-before-reveal", 4, 1, first(KindOpen, advSilent)),
-		std("silent-last-random-reveal", 3, 2, first(KindRandom, advSilent)),
+		// The last in the roster reveals last for the seat order's draw, knowing every other
+		// reveal (so the order) before its own: it refuses.
+		std("silent-last-random-reveal", 3, 2, advFirst(advLastOrderReveal, advSilent)),
 	}
 	poison := completes(std("sync-poisoned-answers", 4, 2, func(_ *advCheater, e *Entry) ([]advSend, error) { return advPass(e) }))
 	poison.setup = advPoisonSync
@@ -179,36 +183,42 @@ func advCheck(t *testing.T, sc advScenario, runs []advRun, c *advCheater) {
 		want = expect
 	}
 	var ref []*Entry
-	for seat, r := range runs {
-		if seat == sc.cheater {
+	for i, r := range runs {
+		if i == sc.cheater {
 			continue
 		}
 		if r.err != nil {
-			t.Errorf("seat %d: Run: %v (a hang or a crash)", seat, r.err)
+			t.Errorf("node %d: Run: %v (a hang or a crash)", i, r.err)
 			continue
 		}
-		if r.out.Seat != seat {
-			t.Errorf("seat %d sat at seat %d", seat, r.out.Seat)
-		}
 		rep, log := advAudit(t, r.dir)
+		if seat := advSeatOf(t, log, r.key); r.out.Seat != seat {
+			t.Errorf("node %d says it sat at seat %d; its log seats it at %d", i, r.out.Seat, seat)
+		}
+		if i == 0 && want != nil {
+			t.Logf("the cheater, n%d, sat at seat %d", sc.cheater, advSeatOf(t, log, runs[sc.cheater].key))
+		}
 		v := r.out.Verdict
 		if want == nil {
 			if !r.out.Finished || v != nil {
-				t.Errorf("seat %d: finished %v, verdict %v; want a complete game", seat, r.out.Finished, v)
+				t.Errorf("node %d: finished %v, verdict %v; want a complete game", i, r.out.Finished, v)
 				continue
 			}
 			if !rep.Valid {
-				t.Errorf("seat %d: audit of its log: %s", seat, rep.Problem)
+				t.Errorf("node %d: audit of its log: %s", i, rep.Problem)
 			}
 			if ref == nil {
 				ref = log
 			} else if !advSameLog(ref, log) {
-				t.Errorf("seat %d's log differs from the first honest seat's", seat)
+				t.Errorf("node %d's log differs from the first honest node's", i)
 			}
 			continue
 		}
+		if cs := advSeatOf(t, log, runs[sc.cheater].key); want.Seat != cs {
+			t.Errorf("the expected verdict names seat %d, but the cheater sits at seat %d in node %d's log", want.Seat, cs, i)
+		}
 		if v == nil || v.Kind != want.Kind || v.Seq != want.Seq || v.Seat != want.Seat {
-			t.Errorf("seat %d: verdict %v (finished %v); want %s at entry %d naming seat %d", seat, v, r.out.Finished, want.Kind, want.Seq, want.Seat)
+			t.Errorf("node %d: verdict %v (finished %v); want %s at entry %d naming seat %d", i, v, r.out.Finished, want.Kind, want.Seq, want.Seat)
 			continue
 		}
 		// An abandonment: the log stops where the seat was due, and either names it through
@@ -219,13 +229,29 @@ func advCheck(t *testing.T, sc advScenario, runs []advRun, c *advCheater) {
 			named = rep.WaitingFor
 		}
 		if rep.Valid || named != want.Seat || rep.At != int64(want.Seq) || advReportKind(rep) != want.Kind {
-			t.Errorf("seat %d: audit of its log says %q (blamed %d, waiting for %d, at %d); want %s at entry %d naming seat %d",
-				seat, rep.Problem, rep.Blamed, rep.WaitingFor, rep.At, want.Kind, want.Seq, want.Seat)
+			t.Errorf("node %d: audit of its log says %q (blamed %d, waiting for %d, at %d); want %s at entry %d naming seat %d",
+				i, rep.Problem, rep.Blamed, rep.WaitingFor, rep.At, want.Kind, want.Seq, want.Seat)
 		}
 		if uint64(len(log)) < want.Seq {
-			t.Errorf("seat %d: its log holds %d entries, fewer than the %d before the verdict", seat, len(log), want.Seq)
+			t.Errorf("node %d: its log holds %d entries, fewer than the %d before the verdict", i, len(log), want.Seq)
 		}
 	}
+}
+
+// advSeatOf is the seat of the player with key at the table of log: as the log draws the seat
+// order, or its roster index if the log stops before the draw.
+func advSeatOf(t *testing.T, log []*Entry, key ed25519.PublicKey) int {
+	t.Helper()
+	obs, err := NewTable(log[0], nil, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range log[1:] {
+		if obs.Append(e) != nil || obs.Ordered() {
+			break
+		}
+	}
+	return slices.IndexFunc(obs.Players(), func(m Member) bool { return m.Key.Equal(key) })
 }
 
 func advSameLog(a, b []*Entry) bool {
@@ -260,10 +286,11 @@ func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
 		}
 		logs = append(logs, b)
 	}
-	for seat, r := range runs {
-		entries, err := ReadLog(bytes.NewReader(logs[seat]))
+	// By node: node i is roster index i, so its key entry is entry 1+i.
+	for node, r := range runs {
+		entries, err := ReadLog(bytes.NewReader(logs[node]))
 		if err != nil || len(entries) == 0 {
-			t.Fatalf("seat %d's log: %v", seat, err)
+			t.Fatalf("node %d's log: %v", node, err)
 		}
 		for _, e := range entries {
 			if e.Kind == KindBlame {
@@ -273,7 +300,7 @@ func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
 		idSeed, err1 := os.ReadFile(filepath.Join(r.dir, "identity"))
 		tseed, err2 := os.ReadFile(filepath.Join(r.dir, "tables", advTable, "seed"))
 		if err1 != nil || err2 != nil {
-			t.Fatalf("seat %d's secrets: %v %v", seat, err1, err2)
+			t.Fatalf("node %d's secrets: %v %v", node, err1, err2)
 		}
 		s := NewSelf(ed25519.NewKeyFromSeed(idSeed), [32]byte(tseed))
 		if _, err := NewTable(entries[0], s, engine.Options{}); err != nil {
@@ -283,8 +310,8 @@ func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(priv.Public().Bytes(), entries[1+seat].Body[4:4+crypto.PointSize]) {
-			t.Fatalf("seat %d: the key derived here is not the one its key entry published", seat)
+		if !bytes.Equal(priv.Public().Bytes(), entries[1+node].Body[4:4+crypto.PointSize]) {
+			t.Fatalf("node %d: the key derived here is not the one its key entry published", node)
 		}
 		for _, a := range points {
 			ct, err := crypto.ParseCiphertext(append(bytes.Clone(a), a...))
@@ -298,7 +325,7 @@ func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
 			share := sh.Bytes()[:crypto.PointSize] // x·A
 			for holder, b := range logs {
 				if bytes.Contains(b, share) {
-					t.Errorf("seat %d's log holds seat %d's decryption share x·A of the point an answer asked it to blame", holder, seat)
+					t.Errorf("node %d's log holds node %d's decryption share x·A of the point an answer asked it to blame", holder, node)
 				}
 			}
 		}

@@ -248,7 +248,7 @@ func TestLongPartition(t *testing.T) {
 	net := memnet.New(11, memnet.Faults{})
 	defer net.Close()
 	const n = 4
-	clock := memnet.NewClock()
+	clock := protocol.NewTickClockForTest()
 	watch := newWatcher()
 	spec := corruptionSpec(n, corruption.Standard, false, 11)
 	spec.clock, spec.timeout, spec.onChange = clock, time.Minute, watch.onChange
@@ -263,7 +263,7 @@ func TestLongPartition(t *testing.T) {
 			}
 		}
 	}
-	startPump(t, clock, 10*time.Millisecond)
+	startPump(t, clock.Clock, 10*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	done := make(chan []nodeRun, 1)
@@ -273,14 +273,16 @@ func TestLongPartition(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("the table never reached the partition")
 	}
-	// Both sides wait for a seat across, for good: the clock jumps to near the timeout.
+	// Both sides wait for a seat across, for good: the clock moves on to near the timeout.
 	both := func(st map[int]protocol.Status) bool {
 		return stalled([]int{0, 1}, sides[1]...)(st) && stalled([]int{2, 3}, sides[0]...)(st)
 	}
 	if err := watch.wait(ctx, both); err != nil {
 		t.Fatalf("the two sides never both wait for a seat across: %v", err)
 	}
-	nearTimeout(clock, spec.timeout)
+	if err := nearTimeout(ctx, clock, spec.timeout); err != nil {
+		t.Fatal(err)
+	}
 	runs := <-done
 	seats := make([]int, n)
 	for i, r := range runs {

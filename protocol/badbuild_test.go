@@ -23,7 +23,8 @@ var badLogs = []badLog{
 	{"shuffle-duplicate-card", "standard-3", "a shuffle whose output deck repeats a ciphertext, with the honest proof copied", liveVerdict, buildShuffleDup},
 	{"shuffle-swap-cards", "standard-3", "a shuffle whose output deck has two ciphertexts swapped, with the honest proof copied", liveVerdict, buildShuffleSwap},
 	{"wrong-share", "standard-3", "a decryption share for another contract of the deal (two shares swapped)", liveVerdict, buildWrongShare},
-	{"random-off-chain", "standard-3", "a joint-randomness reveal that does not follow its author's chain", liveVerdict, buildRandomOffChain},
+	{"random-off-chain", "standard-3", "a joint-randomness reveal of the game that does not follow its author's chain", liveVerdict, buildRandomOffChain},
+	{"order-off-chain", "standard-3", "the last reveal of the seat order's draw, which does not follow its author's chain", liveVerdict, buildOrderOffChain},
 	{"signoff-wrong-digest", "standard-3", "a sign-off of a digest that is not the game's", liveVerdict, buildWrongSignOff},
 	{"wrong-kind", "standard-3", "a sign-off written where the seat's move is due", liveVerdict, buildWrongKind},
 	{"equivocation", "standard-3", "a seat signs a second, different placement for a seq it already wrote", liveVerdict, buildEquivocation},
@@ -160,11 +161,11 @@ func buildOutOfTurn(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant
 }
 
 // other plays another table of the same players (same keys and table seeds, another genesis
-// nonce) through its first shuffle.
+// nonce, so another seat order) through its first deck's shuffles.
 func (k *badKit) other(t testing.TB) []*protocol.Entry {
 	w := newWorld(t, k.spec, "other")
 	dec := w.botDecider(t)
-	for w.obs.Game() == nil || len(w.log) < 1+3*k.spec.players {
+	for countKinds(w.log)[protocol.KindShuffle] < k.spec.players {
 		w.feed(t, w.write(t, dec))
 	}
 	return w.log
@@ -188,15 +189,29 @@ func (k *badKit) firstShuffle(t testing.TB) int {
 
 func buildReplayedShuffle(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant) {
 	seq := k.firstShuffle(t)
-	// This table's shuffled deck, with the proof the same seat made at another table.
-	o := copyEntry(k.other(t)[seq])
+	seat := k.entries[seq].Seat
+	player := k.order.rosterIndex(uint64(seq), seat)
+	// This table's shuffled deck, with the proof the same player made at another table (where
+	// the draw may have seated it elsewhere).
+	other := k.other(t)
+	oo := seatOrderOf(t, other)
+	var o *protocol.Entry
+	for _, e := range other {
+		if e.Kind == protocol.KindShuffle && oo.rosterIndex(e.Seq, e.Seat) == player {
+			o = copyEntry(e)
+			break
+		}
+	}
+	if o == nil {
+		t.Fatalf("the other table has no shuffle by player %d", player)
+	}
 	mine, _, err1 := protocol.ParseShuffleBodyForTest(k.entries[seq].Body)
 	_, theirs, err2 := protocol.ParseShuffleBodyForTest(o.Body)
-	if err1 != nil || err2 != nil || o.Kind != protocol.KindShuffle {
+	if err1 != nil || err2 != nil || k.entries[seq].Kind != protocol.KindShuffle {
 		t.Fatalf("entry %d is not a shuffle: %v %v", seq, err1, err2)
 	}
-	o.Body = protocol.ShuffleBodyForTest(mine, theirs)
-	return withEntry(k.entries[:seq], k.at(k.entries[:seq], o)), nil, cheat(o.Seat, uint64(seq), "its shuffle proof does not verify")
+	o.Seat, o.Body = seat, protocol.ShuffleBodyForTest(mine, theirs)
+	return withEntry(k.entries[:seq], k.at(k.entries[:seq], o)), nil, cheat(seat, uint64(seq), "its shuffle proof does not verify")
 }
 
 func (k *badKit) badShuffle(t testing.TB, seat int, change func(crypto.Deck)) ([]*protocol.Entry, []byte, badWant) {
@@ -252,7 +267,23 @@ func buildWrongShare(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWan
 }
 
 func buildRandomOffChain(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant) {
-	seq := k.first(t, "random reveal", func(e *protocol.Entry) bool { return e.Kind == protocol.KindRandom && e.Seat == 1 })
+	seq := k.first(t, "random reveal of the game", func(e *protocol.Entry) bool {
+		return e.Kind == protocol.KindRandom && e.Seat == 1 && e.Seq > k.order.drawnAt
+	})
+	return k.offChain(t, seq)
+}
+
+// buildOrderOffChain: the last reveal of the seat order's draw, which its author may write
+// knowing every other reveal, does not follow its chain.
+func buildOrderOffChain(t testing.TB, k *badKit) ([]*protocol.Entry, []byte, badWant) {
+	if k.entries[k.order.drawnAt].Kind != protocol.KindRandom {
+		t.Fatalf("%s does not draw the seat order", lastEntry(k.entries[:k.order.drawnAt+1]))
+	}
+	return k.offChain(t, int(k.order.drawnAt))
+}
+
+// offChain replaces the random reveal at seq by 32 bytes that do not follow its author's chain.
+func (k *badKit) offChain(t testing.TB, seq int) ([]*protocol.Entry, []byte, badWant) {
 	e := copyEntry(k.entries[seq])
 	newStream("off the chain").Read(e.Body)
 	k.resign(e)

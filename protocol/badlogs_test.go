@@ -58,7 +58,8 @@ type badLog struct {
 type badKit struct {
 	spec    worldSpec
 	entries []*protocol.Entry
-	world   *world // a fresh world of the golden table (keys, seeds, nodes)
+	world   *world    // a fresh world of the golden table (keys, seeds, nodes in roster order)
+	order   seatOrder // the golden log's seat order
 }
 
 func newBadKit(t testing.TB, base string) *badKit {
@@ -66,10 +67,16 @@ func newBadKit(t testing.TB, base string) *badKit {
 	if *update {
 		updateGolden(t, spec)
 	}
-	k := &badKit{spec: spec, entries: readGolden(t, base), world: newWorld(t, spec, "")}
+	return kitOf(t, spec)
+}
+
+// kitOf is the kit of spec's golden log.
+func kitOf(t testing.TB, spec worldSpec) *badKit {
+	k := &badKit{spec: spec, entries: readGolden(t, spec.name), world: newWorld(t, spec, "")}
 	if k.entries[0].Hash() != k.world.genesis.Hash() {
-		t.Fatalf("%s: the golden genesis is not the fixture's (run TestGoldenLogs with -update first)", base)
+		t.Fatalf("%s: the golden genesis is not the fixture's (run TestGoldenLogs with -update first)", spec.name)
 	}
+	k.order = seatOrderOf(t, k.entries)
 	return k
 }
 
@@ -79,9 +86,10 @@ func copyEntry(e *protocol.Entry) *protocol.Entry {
 	return &c
 }
 
-// resign signs e again with its author's key.
+// resign signs e again with its author's key: the player who holds e's seat at its seq, in the
+// golden log's seat order.
 func (k *badKit) resign(e *protocol.Entry) *protocol.Entry {
-	e.Sign(k.world.keys[e.Seat])
+	e.Sign(k.world.rosterKeys[k.order.rosterIndex(e.Seq, e.Seat)])
 	return e
 }
 
@@ -242,11 +250,17 @@ func checkLive(t *testing.T, spec worldSpec, entries []*protocol.Entry, want bad
 		t.Fatal("the bad log's genesis is not the fixture's")
 	}
 	golden := readGolden(t, spec.name)
-	for seat, tb := range w.tables {
-		if seat == want.blamed {
+	// The world is not fed: its nodes stay in roster order, and each node's seat is its Self's.
+	blamed := -1
+	if want.blamed >= 0 {
+		blamed = seatOrderOf(t, golden).rosterIndex(uint64(want.seq), want.blamed)
+	}
+	for node, tb := range w.tables {
+		if node == blamed {
 			continue
 		}
 		for _, e := range entries[1:] {
+			seat := w.selves[node].Seat()
 			if e.Kind == protocol.KindBlame && e.Seat == seat {
 				// The peeker's own node writes this very blame, with no decision.
 				if tb.NeedsDecision() {
@@ -265,7 +279,7 @@ func checkLive(t *testing.T, spec worldSpec, entries []*protocol.Entry, want bad
 				continue
 			case errors.As(err, &v):
 				if how != liveVerdict || v.Kind.String() != want.verdict || v.Seat != want.blamed || int64(v.Seq) != want.seq {
-					t.Fatalf("seat %d's node: %v; want %s of seat %d at %d", seat, v, want.verdict, want.blamed, want.seq)
+					t.Fatalf("seat %d's node: %v; want %s of seat %d at %d", w.selves[node].Seat(), v, want.verdict, want.blamed, want.seq)
 				}
 			default:
 				var gap *protocol.GapError
@@ -273,17 +287,17 @@ func checkLive(t *testing.T, spec worldSpec, entries []*protocol.Entry, want bad
 					e = golden[want.seq] // the missing entry
 				}
 				if how != liveReject || int64(e.Seq) != want.seq || tb.Verdict() != nil || tb.Len() != len0 || tb.Head() != head0 {
-					t.Fatalf("seat %d's node refuses %s: %v (verdict %v, len %d -> %d); want the audit's %+v", seat, e, err, tb.Verdict(), len0, tb.Len(), want)
+					t.Fatalf("seat %d's node refuses %s: %v (verdict %v, len %d -> %d); want the audit's %+v", w.selves[node].Seat(), e, err, tb.Verdict(), len0, tb.Len(), want)
 				}
 				// It carries on with the honest entry.
 				if err := tb.Append(golden[tb.Len()]); err != nil {
-					t.Fatalf("seat %d's node does not carry on after refusing %s: %v", seat, e, err)
+					t.Fatalf("seat %d's node does not carry on after refusing %s: %v", w.selves[node].Seat(), e, err)
 				}
 			}
 			break
 		}
 		if v := tb.Verdict(); (how == liveVerdict) != (v != nil) {
-			t.Fatalf("seat %d's node ends with verdict %v", seat, v)
+			t.Fatalf("seat %d's node ends with verdict %v", w.selves[node].Seat(), v)
 		}
 	}
 }
@@ -327,8 +341,8 @@ func TestEquivocationDelivery(t *testing.T) {
 				w := newWorld(t, k.spec, "")
 				pair := []*protocol.Entry{orig, tc.twin}
 				a, b := pair[first], pair[1-first]
-				for seat, tb := range w.tables {
-					if seat == orig.Seat {
+				for node, tb := range w.tables { // not fed: in roster order
+					if node == k.order.rosterIndex(orig.Seq, orig.Seat) {
 						continue
 					}
 					for _, e := range k.entries[1:seq] {
@@ -344,7 +358,7 @@ func TestEquivocationDelivery(t *testing.T) {
 					}
 					v := tb.Verdict()
 					if v == nil {
-						t.Fatalf("seat %d's node, given the %s first, ends without a verdict", seat, []string{"original", "twin"}[first])
+						t.Fatalf("seat %d's node, given the %s first, ends without a verdict", w.selves[node].Seat(), []string{"original", "twin"}[first])
 					}
 					verdicts = append(verdicts, fmt.Sprintf("%s of seat %d at %d", v.Kind, v.Seat, v.Seq))
 				}

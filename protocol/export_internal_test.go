@@ -237,7 +237,11 @@ func SecretsForTest(entries []*Entry, identity ed25519.PrivateKey, seed [32]byte
 		return nil, nil, err
 	}
 	for _, e := range entries[1:] {
-		if e.Seat == s.seat && obs.stage == stagePlay {
+		seat := s.roster // its seat: its roster index until the order is drawn
+		if obs.Ordered() {
+			seat = slices.IndexFunc(obs.Players(), func(m Member) bool { return m.Key.Equal(s.Public()) })
+		}
+		if e.Seat == seat && obs.stage == stagePlay {
 			st := obs.step.label()
 			switch e.Kind {
 			case KindShuffle:

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"fmt"
@@ -9,21 +10,43 @@ import (
 	"time"
 )
 
-// Formation: before the genesis, nodes that want the same table (name, game, configuration and
-// number of players) say hello; when a node has heard enough of them, the one with the lowest
-// key among the lowest keys writes the genesis with them in key order, and every node it seats
-// adopts it.
+// Formation. Before its genesis, a node that wants a table (name, game, configuration and
+// number of players) says hello every tick; it lists the nodes it hears that want the same
+// table and are not seated elsewhere. When it hears enough of them, the one with the lowest key
+// among the lowest keys writes the genesis with them, and every node it seats adopts it. Several
+// tables may share a name: a node learns every genesis of its name from the table's channel, and
+// whoever sits at one is no longer a candidate for the next, so that eight nodes named alike for
+// four seats become two tables.
+//
+// Two geneses can seat one node when nodes saw different candidates. The rule that settles it:
+// a node sits at the genesis with the lowest id that seats it; a table whose keys are not all in
+// yet dissolves, quietly and on every node of it, as soon as one of its players is known to sit
+// at a lower table, or at a table whose game has started. Its nodes then form again; nobody is
+// blamed for a table that never started. A node that hears nobody for FormTimeout gives up and
+// says why.
 
 // former is the node's formation state.
 type former struct {
-	members   map[string]*hello // by identity key, before the genesis
-	warned    map[string]bool   // nodes already named for wanting other settings
+	members   map[string]*hello    // candidates, by identity key: they want our table
+	heardAt   map[string]time.Time // when each candidate last said hello
+	geneses   map[[32]byte]*Genesis
+	started   map[[32]byte]bool // tables of our name whose keys are all in (seen by their entries)
+	warned    map[string]bool   // what the node has already said
 	genesisAt time.Time         // when the node last republished the genesis for a latecomer
+	waitSaid  string            // the last word on why it waits
+	// genesisEntries keeps the genesis entries heard, to adopt one if this node's table
+	// dissolves (at most 64).
+	genesisEntries map[[32]byte]*Entry
+	formingSince   time.Time // when the node began to wait for a table
 }
 
 func (f *former) init() {
 	f.members = map[string]*hello{}
+	f.heardAt = map[string]time.Time{}
+	f.geneses = map[[32]byte]*Genesis{}
+	f.started = map[[32]byte]bool{}
 	f.warned = map[string]bool{}
+	f.genesisEntries = map[[32]byte]*Entry{}
 }
 
 // myHello is this node's hello.
@@ -34,7 +57,7 @@ func (n *Node) myHello() *hello {
 	return h
 }
 
-// hello asks for a seat, until the genesis comes.
+// hello asks for a seat, until a genesis seats the node.
 func (n *Node) hello(ctx context.Context) {
 	if n.table != nil {
 		return
@@ -49,22 +72,20 @@ func (n *Node) hello(ctx context.Context) {
 	n.hear(ctx, h, "")
 }
 
-// hear takes note of a node that wants a seat. When N nodes want one, the one with the lowest
-// key writes the genesis: the roster is the N lowest keys, in key order.
+// hear takes note of a node that wants a seat.
 func (n *Node) hear(ctx context.Context, h *hello, from string) {
 	if h.table != n.cfg.Table {
 		return
 	}
 	if t := n.table; t != nil {
-		// A roster member that missed the genesis: send it again (once a tick at most).
-		if t.g.SeatOf(h.key) >= 0 && from != "" && n.clock.Now().Sub(n.genesisAt) > n.cfg.Tick {
+		// A player of this table that missed the genesis: send it again (once a tick at most).
+		if t.stage == stageKeys && t.g.SeatOf(h.key) >= 0 && from != "" && n.clock.Now().Sub(n.genesisAt) > n.cfg.Tick {
 			n.genesisAt = n.clock.Now()
 			n.publish(ctx, append([]byte{msgEntry}, t.entries[0].Marshal()...))
 		}
 		return
 	}
-	mine := n.myHello()
-	if !h.sameSettings(mine) {
+	if !h.sameSettings(n.myHello()) {
 		if !n.warned[string(h.key)] {
 			n.warned[string(h.key)] = true
 			n.cfg.Notef("%q also wants table %q, but with %s: it will not sit with us", h.name, h.table, n.settingsDiff(h))
@@ -72,19 +93,40 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		return
 	}
 	n.members[string(h.key)] = h
-	if len(n.members) < n.cfg.Players {
-		return
-	}
-	keys := make([]string, 0, len(n.members))
+	n.heardAt[string(h.key)] = n.clock.Now()
+	n.form(ctx)
+}
+
+// candidates are the nodes heard lately that want this table and sit at no table yet, by key.
+func (n *Node) candidates() []string {
+	now := n.clock.Now()
+	var keys []string
 	for k := range n.members {
+		if k != string(n.self.Public()) && now.Sub(n.heardAt[k]) > 8*n.cfg.Tick+time.Second {
+			delete(n.members, k) // gone quiet: left, or sat down
+			continue
+		}
+		if n.seatedElsewhere(ed25519.PublicKey(k), [32]byte{}) {
+			continue
+		}
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	return keys
+}
+
+// form writes the genesis when this node has the lowest key of the first N candidates.
+func (n *Node) form(ctx context.Context) {
+	keys := n.candidates()
+	if len(keys) < n.cfg.Players {
+		return
+	}
 	keys = keys[:n.cfg.Players]
 	if keys[0] != string(n.self.Public()) {
 		return
 	}
-	g := &Genesis{Name: n.cfg.Table, Game: n.cfg.Game, Config: n.cfg.Config, Timeout: n.cfg.Timeout}
+	g := &Genesis{Name: n.cfg.Table, Game: n.cfg.Game, Config: n.cfg.Config, Timeout: n.cfg.Timeout,
+		Allowance: n.cfg.Allowance, Bank: n.cfg.Bank}
 	for _, k := range keys {
 		m := n.members[k]
 		g.Roster = append(g.Roster, Member{Name: m.name, Key: m.key})
@@ -95,6 +137,131 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		return
 	}
 	n.adopt(ctx, e)
+}
+
+// seatedElsewhere reports whether key sits at a known table of this name other than id (zero
+// for any). The tables that seat their players are the live ones: every started table, then,
+// from the lowest id up, every other table none of whose players sits at a live table already.
+func (n *Node) seatedElsewhere(key ed25519.PublicKey, id [32]byte) bool {
+	for _, gid := range n.liveTables() {
+		if gid != id && n.geneses[gid].SeatOf(key) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// liveTables lists the ids of the tables of this name that seat their players (see
+// seatedElsewhere).
+func (n *Node) liveTables() [][32]byte {
+	var started, rest [][32]byte
+	for gid := range n.geneses {
+		if n.started[gid] {
+			started = append(started, gid)
+		} else {
+			rest = append(rest, gid)
+		}
+	}
+	sort.Slice(rest, func(i, j int) bool { return bytes.Compare(rest[i][:], rest[j][:]) < 0 })
+	live := started
+	taken := map[string]bool{}
+	for _, gid := range started {
+		for _, m := range n.geneses[gid].Roster {
+			taken[string(m.Key)] = true
+		}
+	}
+	for _, gid := range rest {
+		free := true
+		for _, m := range n.geneses[gid].Roster {
+			free = free && !taken[string(m.Key)]
+		}
+		if !free {
+			continue
+		}
+		live = append(live, gid)
+		for _, m := range n.geneses[gid].Roster {
+			taken[string(m.Key)] = true
+		}
+	}
+	return live
+}
+
+// noteGenesis takes note of a genesis of this table's name: its players are no longer
+// candidates, and a table of this node's that it makes impossible dissolves.
+func (n *Node) noteGenesis(ctx context.Context, e *Entry) {
+	if _, seen := n.geneses[e.Table]; seen {
+		return
+	}
+	g, err := ParseGenesis(e.Body)
+	if err != nil || g.Name != n.cfg.Table || g.ID() != e.Table || !e.Verify(g.Roster[0].Key) {
+		return
+	}
+	n.geneses[e.Table] = g
+	if len(n.genesisEntries) < 64 {
+		n.genesisEntries[e.Table] = e
+	}
+	n.checkTable(ctx)
+}
+
+// noteStarted takes note of an entry of another table of this name: once that table's keys are
+// all in, its players are taken for good.
+func (n *Node) noteStarted(ctx context.Context, e *Entry) {
+	g, ok := n.geneses[e.Table]
+	if !ok || n.started[e.Table] || e.Seq <= uint64(len(g.Roster)) || e.Seat >= len(g.Roster) {
+		return
+	}
+	n.started[e.Table] = true
+	n.checkTable(ctx)
+}
+
+// checkTable dissolves this node's table while its keys are not all in, when one of its players
+// sits at a lower table or at a started one. A node that was seated at a lower table too moves
+// there.
+func (n *Node) checkTable(ctx context.Context) {
+	t := n.table
+	if t == nil || t.stage != stageKeys {
+		return
+	}
+	for _, m := range t.g.Roster {
+		if !n.seatedElsewhere(m.Key, t.id) {
+			continue
+		}
+		who := "one of its players"
+		if bytes.Equal(m.Key, n.self.Public()) {
+			who = "this node"
+		}
+		n.cfg.Notef("table %q (id %x) did not form: %s sits at another table of that name; forming again", t.g.Name, t.id[:4], who)
+		n.dissolve()
+		// A live table that seats this node is its table now.
+		for _, gid := range n.liveTables() {
+			if n.geneses[gid].SeatOf(n.self.Public()) >= 0 {
+				if e := n.genesisEntries[gid]; e != nil {
+					n.adopt(ctx, e)
+				}
+				break
+			}
+		}
+		return
+	}
+}
+
+// dissolve leaves a table that never started: its log is archived, and the node forms again.
+func (n *Node) dissolve() {
+	t := n.table
+	if _, err := n.cfg.Store.ArchiveLog(n.cfg.Table, t.id, "dissolved"); err != nil {
+		n.cfg.Logf("%v", err)
+	}
+	seed, err := n.cfg.Store.NewTableSeed(n.cfg.Table)
+	if err != nil {
+		n.cfg.Logf("%v", err)
+	}
+	n.self = NewSelf(n.cfg.Identity, seed)
+	n.table = nil
+	n.formingSince = n.clock.Now()
+	n.mu.Lock()
+	n.shared, n.evidence = nil, nil
+	n.mu.Unlock()
+	n.heads = map[int]uint64{}
 }
 
 // settingsDiff says, in words, how a hello's settings differ from this node's.
@@ -123,19 +290,49 @@ func describeConfig(game string, config []byte) string {
 	return r.DescribeConfig(config)
 }
 
-// Heard is how many nodes (this one included) have asked for a seat at the table so far.
-// Only safe once Run has returned.
-func (n *Node) Heard() int { return len(n.members) }
+// Heard is how many nodes (this one included) want the table and sit nowhere yet, as this node
+// last heard them. Only safe once Run has returned.
+func (n *Node) Heard() int { return len(n.candidates()) }
 
-// adopt takes a genesis that seats this node.
+// waiting tells the player why the table has not formed yet, when that changes: in words when
+// other tables of the name took players, in the verbose log otherwise.
+func (n *Node) waiting() {
+	keys := n.candidates()
+	var names []string
+	for _, k := range keys {
+		names = append(names, n.members[k].name)
+	}
+	say := fmt.Sprintf("table %q waits for players: %d of %d heard (%s)", n.cfg.Table, len(keys), n.cfg.Players, strings.Join(names, ", "))
+	live := n.liveTables()
+	if len(live) > 0 {
+		say += fmt.Sprintf("; %d other table(s) of that name are full", len(live))
+	}
+	if say == n.waitSaid {
+		return
+	}
+	n.waitSaid = say
+	if len(live) > 0 {
+		n.cfg.Notef("%s", say)
+	} else {
+		n.cfg.Logf("%s", say)
+	}
+}
+
+// adopt takes a genesis that seats this node (and notes any genesis of this table's name).
 func (n *Node) adopt(ctx context.Context, e *Entry) {
+	n.noteGenesis(ctx, e)
 	g, err := ParseGenesis(e.Body)
-	if err != nil || g.Name != n.cfg.Table || g.SeatOf(n.self.Public()) < 0 {
+	if err != nil || g.Name != n.cfg.Table || g.SeatOf(n.self.Public()) < 0 || n.table != nil {
 		return
 	}
 	if len(g.Roster) != n.cfg.Players || g.Game != n.cfg.Game || string(g.Config) != string(n.cfg.Config) {
 		n.cfg.Logf("ignoring a genesis for %q with other settings", g.Name)
 		return
+	}
+	for _, m := range g.Roster {
+		if n.seatedElsewhere(m.Key, e.Table) {
+			return // it cannot form: one of its players (this node, say) sits at a live table
+		}
 	}
 	t, err := NewTable(e, n.self, n.gameOpts())
 	if err != nil {
@@ -165,6 +362,34 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 	n.table = t
 	n.progress = n.clock.Now()
 	n.share()
-	n.cfg.Logf("table %q formed: seat %d of %d", g.Name, n.self.seat, len(g.Roster))
+	n.cfg.Logf("table %q formed: seat %d of %d in the order keys were heard (the seats are drawn next)", g.Name, n.self.seat, len(g.Roster))
 	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+}
+
+// FormError is why a table did not form in time.
+type FormError struct {
+	Table   string
+	Wait    time.Duration
+	Players int
+	Heard   []string // the names of the nodes heard that want the table
+	Full    int      // other tables of that name that are full
+}
+
+func (e *FormError) Error() string {
+	s := fmt.Sprintf("table %q did not form within %v: %d of %d players heard", e.Table, e.Wait, len(e.Heard), e.Players)
+	if len(e.Heard) > 0 {
+		s += " (" + strings.Join(e.Heard, ", ") + ")"
+	}
+	if e.Full > 0 {
+		s += fmt.Sprintf("; %d other table(s) of that name were full", e.Full)
+	}
+	return s
+}
+
+func (n *Node) formError() *FormError {
+	e := &FormError{Table: n.cfg.Table, Wait: n.cfg.FormTimeout, Players: n.cfg.Players, Full: len(n.liveTables())}
+	for _, k := range n.candidates() {
+		e.Heard = append(e.Heard, n.members[k].name)
+	}
+	return e
 }

@@ -211,7 +211,8 @@ func FuzzTableAppend(f *testing.F) {
 	type fixture struct {
 		spec    worldSpec
 		entries []*protocol.Entry
-		w       *world
+		w       *world // not fed: its keys stay in roster order
+		order   seatOrder
 		// snaps[node][at] is the table after entries[:at] as node (a seat's node, or the
 		// observer for the last), made in one pass per node when first needed.
 		snaps [][]*protocol.Table
@@ -220,6 +221,7 @@ func FuzzTableAppend(f *testing.F) {
 	for i, name := range logs {
 		spec := goldSpecNamed(f, name)
 		fx[i] = &fixture{spec: spec, entries: readGolden(f, name), w: newWorld(f, spec, "")}
+		fx[i].order = seatOrderOf(f, fx[i].entries)
 		fx[i].snaps = make([][]*protocol.Table, spec.players+1)
 	}
 	target := func(t testing.TB, x *fixture, at, node int) *protocol.Table {
@@ -227,7 +229,7 @@ func FuzzTableAppend(f *testing.F) {
 		if x.snaps[node] == nil {
 			var self *protocol.Self
 			if node < n {
-				self = protocol.NewSelf(x.w.keys[node], x.w.selves[node].Seed)
+				self = protocol.NewSelf(x.w.rosterKeys[node], x.w.selves[node].Seed)
 			}
 			tb, err := protocol.NewTable(x.entries[0], self, engine.Options{})
 			if err != nil {
@@ -260,7 +262,8 @@ func FuzzTableAppend(f *testing.F) {
 			f.Add(uint8(li), uint16(at), uint8(1), uint8(n), uint8(0), uint8(0), e.Marshal())
 			f.Add(uint8(li), uint16(at+1), uint8(3), uint8(n), uint8(e.Kind), uint8(0), append(bytes.Clone(e.Body), 0))
 			if e.Kind == protocol.KindAnswer {
-				tb := target(f, x, at+1, int(x.entries[at+1].Seat)) // the peeker's node, after the answer
+				peeker := x.entries[at+1]
+				tb := target(f, x, at+1, x.order.rosterIndex(peeker.Seq, peeker.Seat)) // the peeker's node, after the answer
 				bl, err := protocol.BlameForTest(tb)
 				if err != nil {
 					f.Fatal(err)
@@ -288,7 +291,7 @@ func FuzzTableAppend(f *testing.F) {
 		switch mode % 4 {
 		case 0: // kind and body, signed by the author, for the next seq
 			e = &protocol.Entry{Table: tb.ID(), Seq: tb.Len(), Prev: tb.Head(), Seat: author, Kind: protocol.Kind(kind), Body: data}
-			e.Sign(x.w.keys[author])
+			e.Sign(seatKey(tb, x.w.rosterKeys, author))
 		case 1: // raw bytes
 			var err error
 			if e, err = protocol.ParseEntry(data); err != nil {
@@ -301,11 +304,11 @@ func FuzzTableAppend(f *testing.F) {
 				prev = entries[seq-1].Hash()
 			}
 			e = &protocol.Entry{Table: tb.ID(), Seq: seq, Prev: prev, Seat: author, Kind: protocol.Kind(kind), Body: data}
-			e.Sign(x.w.keys[author])
+			e.Sign(seatKey(tb, x.w.rosterKeys, author))
 		case 3: // a twin of the last entry, by its author
 			last := entries[at-1]
 			e = &protocol.Entry{Table: tb.ID(), Seq: last.Seq, Prev: last.Prev, Seat: last.Seat, Kind: protocol.Kind(kind), Body: data}
-			e.Sign(x.w.keys[last.Seat])
+			e.Sign(x.w.rosterKeys[x.order.rosterIndex(last.Seq, last.Seat)])
 		}
 		len0, head0, digest0 := tb.Len(), tb.Head(), tb.Digest()
 		err := tb.Append(e)

@@ -22,13 +22,27 @@ type Member struct {
 // Genesis is the body of a table's first entry: the game, its configuration and the roster.
 // The table id is SHA-256 of its encoding, so every entry names all of them.
 type Genesis struct {
-	Name    string        // the table's name
-	Game    string        // the game's id in engine's registry ("corruption")
-	Config  []byte        // the game's canonical configuration
-	Timeout time.Duration // how long a seat may stay silent when due before the table names it
-	Nonce   [16]byte      // makes every table id unique
-	Roster  []Member      // seat order: seat i is Roster[i]; the creator is seat 0
+	Name   string // the table's name
+	Game   string // the game's id in engine's registry ("corruption")
+	Config []byte // the game's canonical configuration
+	// The table's clock. Timeout is how long a seat may take over an entry its node writes by
+	// itself (keys, shuffles, shares...) before the table names it silent. A decision (a move,
+	// a choice) may take Allowance, and then draws on the seat's Bank for the whole game: the
+	// seat is named silent only when both are spent. Allowance 0: a decision has the Timeout
+	// like any entry; NoClock: decisions have no limit.
+	Timeout   time.Duration
+	Allowance time.Duration
+	Bank      time.Duration
+	Nonce     [16]byte // makes every table id unique
+	// Roster lists the players in the order their keys were heard (the creator first). The
+	// seats of the game are not this order: they are drawn jointly once every key is in
+	// (Table.Players), so that no key can be ground to sit first or last.
+	Roster []Member
 }
+
+// NoClock is the allowance of a table whose decisions have no clock (a person playing with
+// bots alone).
+const NoClock = 24 * time.Hour
 
 // Limits on names and configurations.
 const (
@@ -44,6 +58,8 @@ func (g *Genesis) Marshal() []byte {
 	w.Bytes(g.Config)
 	w.Str(g.Name)
 	w.U32(uint32(g.Timeout / time.Millisecond))
+	w.U32(uint32(g.Allowance / time.Millisecond))
+	w.U32(uint32(g.Bank / time.Millisecond))
 	w.Fixed(g.Nonce[:])
 	w.U8(uint8(len(g.Roster)))
 	for _, m := range g.Roster {
@@ -65,6 +81,8 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 	g.Config = r.Bytes(maxConfigSize, "game configuration")
 	g.Name = r.Str(MaxNameSize, "table name")
 	g.Timeout = time.Duration(r.U32()) * time.Millisecond
+	g.Allowance = time.Duration(r.U32()) * time.Millisecond
+	g.Bank = time.Duration(r.U32()) * time.Millisecond
 	r.Fixed(g.Nonce[:])
 	n := int(r.U8())
 	if r.Err == nil && (n < 1 || n > maxSeats) {
@@ -102,6 +120,15 @@ func (g *Genesis) Check() error {
 	}
 	if g.Timeout < time.Second {
 		return fmt.Errorf("timeout %v is under a second", g.Timeout)
+	}
+	const maxClock = 24 * time.Hour // within a u32 of milliseconds
+	for _, d := range []time.Duration{g.Timeout, g.Allowance, g.Bank} {
+		if d < 0 || d > maxClock || d%time.Millisecond != 0 {
+			return fmt.Errorf("clock setting %v is not 0 to 24h in milliseconds", d)
+		}
+	}
+	if g.Allowance == 0 && g.Bank != 0 {
+		return fmt.Errorf("a bank of %v with no allowance: without an allowance a decision has the timeout", g.Bank)
 	}
 	for i, m := range g.Roster {
 		if !utf8.ValidString(m.Name) || len(m.Name) > MaxNameSize {

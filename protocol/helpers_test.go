@@ -19,6 +19,7 @@ type gameSpec struct {
 	game     string
 	config   []byte
 	players  int
+	nodes    int // how many nodes want the table (default players)
 	player   func(node int) engine.Player
 	timeout  time.Duration // default 20s
 	onEvent  func(node int) func(engine.Event)
@@ -27,9 +28,10 @@ type gameSpec struct {
 	linger   time.Duration // default 2s
 	net      func(node int, ep *memnet.Endpoint) protocol.Network
 	// store and adjust, if set, adjust node i's store (before its identity is drawn) and its
-	// configuration.
+	// configuration; onNode, if set, is given node i before it runs.
 	store  func(node int, s *protocol.Store)
 	adjust func(node int, cfg *protocol.NodeConfig)
+	onNode func(node int, n *protocol.Node)
 }
 
 func toySpec(n int) gameSpec {
@@ -46,28 +48,48 @@ type nodeRun struct {
 // node's outcome and data directory.
 func playNodes(t testing.TB, net *memnet.Net, spec gameSpec) []nodeRun {
 	t.Helper()
+	return playNodesIn(t, net, spec, t.TempDir())
+}
+
+// playNodesIn runs spec's nodes (spec.nodes of them, spec.players by default) with their data
+// directories under base (base/0, base/1...), until each has ended.
+func playNodesIn(t testing.TB, net *memnet.Net, spec gameSpec, base string) []nodeRun {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	base := t.TempDir()
-	type result struct {
-		i int
-		r nodeRun
+	res := runNodes(ctx, net, spec, base)
+	runs := make([]nodeRun, cap(res))
+	for range cap(res) {
+		x := <-res
+		runs[x.i] = x.nodeRun
 	}
-	res := make(chan result, spec.players)
-	for i := range spec.players {
+	return runs
+}
+
+// endedRun is node i's run, as it ends.
+type endedRun struct {
+	i int
+	nodeRun
+}
+
+// runNodes starts spec's nodes (spec.nodes of them, spec.players by default) with their data
+// directories under base, and tells each one's end on the channel it returns (its capacity is
+// the number of nodes).
+func runNodes(ctx context.Context, net *memnet.Net, spec gameSpec, base string) <-chan endedRun {
+	n := spec.nodes
+	if n == 0 {
+		n = spec.players
+	}
+	res := make(chan endedRun, n)
+	for i := range n {
 		dir := filepath.Join(base, fmt.Sprint(i))
 		go func() {
 			r := nodeRun{dir: dir}
 			r.out, r.err = startNode(ctx, net, dir, spec, i)
-			res <- result{i, r}
+			res <- endedRun{i, r}
 		}()
 	}
-	runs := make([]nodeRun, spec.players)
-	for range spec.players {
-		x := <-res
-		runs[x.i] = x.r
-	}
-	return runs
+	return res
 }
 
 // startNode runs node i of table "t" on net, with its data in dir.
@@ -112,6 +134,9 @@ func startNode(ctx context.Context, net *memnet.Net, dir string, spec gameSpec, 
 	if err != nil {
 		store.Close()
 		return nil, err
+	}
+	if spec.onNode != nil {
+		spec.onNode(i, node)
 	}
 	return node.Run(ctx)
 }

@@ -81,7 +81,7 @@ func (t *Table) applyRandom(e *Entry) error {
 	if err != nil {
 		return fmt.Errorf("malformed random entry: %w", err)
 	}
-	if err := crypto.VerifyChainReveal(t.ctx, e.Seat, t.chains[e.Seat], v); err != nil {
+	if err := t.chainVerify(e.Seat, v); err != nil {
 		return fmt.Errorf("its random reveal does not follow its chain: %w", err)
 	}
 	t.chains[e.Seat] = v
@@ -123,11 +123,19 @@ func (s *Self) keyBody(t *Table) ([]byte, error) {
 }
 
 func (s *Self) randomBody(t *Table) ([]byte, error) {
-	chain, err := s.randomChain(t.ctx)
+	ctx := t.ctx
+	if t.Ordered() {
+		ctx = t.chainCtx
+	}
+	chain, err := s.randomChain(ctx)
 	if err != nil {
 		return nil, err
 	}
-	v, err := chain.Reveal(t.draws + 1)
+	draw := t.draws + 1
+	if t.stage == stageOrder {
+		draw = 1
+	}
+	v, err := chain.Reveal(draw)
 	if err != nil {
 		return nil, err
 	}

@@ -44,7 +44,7 @@ func (p silentPlayer) Decide(ctx context.Context, _ engine.Game, _ int) (engine.
 // table's timeout has passed on the nodes' clock, which the test moves itself (no waiting): the
 // table ends abandoned by that seat, with the same verdict everywhere and in every audit.
 func TestSilentSeatFakeClock(t *testing.T) {
-	clock := memnet.NewClock()
+	clock := protocol.NewTickClockForTest()
 	net := memnet.New(7, memnet.Faults{})
 	defer net.Close()
 	asked := make(chan struct{}, 1)
@@ -74,14 +74,16 @@ func TestSilentSeatFakeClock(t *testing.T) {
 		}
 	}
 	// Once every node waits for the silent seat (a node that has not yet taken the last entry
-	// would name the seat before it), the clock jumps past the timeout, and keeps moving until
-	// every node has ended.
+	// would name the seat before it), the clock passes the timeout, tick by tick (a jump would be
+	// a pause to the nodes), and keeps moving until every node has ended.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if err := watch.wait(ctx, stalled([]int{0, 1, 2}, "n1")); err != nil {
 		t.Fatalf("the nodes never all wait for the silent seat: %v", err)
 	}
-	clock.Advance(time.Minute + time.Second)
+	if err := clock.Pass(ctx, time.Minute+time.Second, passStep); err != nil {
+		t.Fatal(err)
+	}
 	var runs []nodeRun
 	for runs == nil {
 		select {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"crypto/ed25519"
+	"errors"
 	"fmt"
 
 	"corruption/protocol/internal/wire"
@@ -13,6 +14,7 @@ const (
 	msgHello byte = 'h' // a node that wants a seat at the table (before the genesis)
 	msgEntry byte = 'e' // a log entry
 	msgHead  byte = 'a' // a node's head: how long its log is
+	msgNote  byte = 'n' // a node's signed note that the seat due went silent (note.go)
 )
 
 // Request kinds.
@@ -148,6 +150,56 @@ func parseBatch(p []byte) ([]*Entry, error) {
 	return out, nil
 }
 
+// An answer to a request for entries is a batch, then, from a node whose table ended with a
+// seat named silent, that node's note (u8 1 ‖ bytes(note)): a node that was paused or cut off
+// learns from it how the table ended, and agrees if its own log says the same seat was due.
+func marshalAnswer(entries []*Entry, note *Note) []byte {
+	b := marshalBatch(entries)
+	if note == nil {
+		return b
+	}
+	w := wire.Writer{B: append(b, 1)}
+	w.Bytes(note.Marshal())
+	return w.B
+}
+
+func parseAnswer(p []byte) ([]*Entry, *Note, error) {
+	r := wire.Reader{B: p}
+	n := int(r.U16())
+	if n > maxBatch {
+		return nil, nil, fmt.Errorf("batch of %d entries is more than %d", n, maxBatch)
+	}
+	var raw [][]byte
+	for i := 0; i < n && r.Err == nil; i++ {
+		raw = append(raw, r.Bytes(MaxEntrySize, "entry"))
+	}
+	var note *Note
+	if r.Err == nil && len(r.B) > 0 {
+		if r.U8() != 1 {
+			return nil, nil, errors.New("malformed entries answer: a trailing section that is not a note")
+		}
+		nb := r.Bytes(2048, "note")
+		if r.Err == nil {
+			var err error
+			if note, err = ParseNote(nb); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if err := r.Done("entries answer"); err != nil {
+		return nil, nil, err
+	}
+	out := make([]*Entry, 0, n)
+	for _, b := range raw {
+		e, err := ParseEntry(b)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, e)
+	}
+	return out, note, nil
+}
+
 // Check is a cheap validity check of a broadcast message, for the network's validators: the
 // kind byte is known and the message decodes. Signatures and rules are checked by the table.
 func Check(msg []byte) bool {
@@ -162,6 +214,10 @@ func Check(msg []byte) bool {
 		_, err = ParseEntry(msg[1:])
 	case msgHead:
 		_, err = parseHead(msg[1:])
+	case msgChat:
+		_, err = ParseChat(msg)
+	case msgNote:
+		_, err = ParseNote(msg[1:])
 	default:
 		return false
 	}

@@ -20,13 +20,22 @@ type NodeConfig struct {
 	Config  []byte // the game's canonical configuration
 	Players int
 	Name    string        // this player's name
-	Timeout time.Duration // how long a due seat may stay silent (default 60s)
+	Timeout time.Duration // how long a seat may take over an entry its node writes alone (default 60s)
+	// Allowance and Bank are the clock of a decision (a move, a choice) at a table this node
+	// creates: the allowance for each, then a bank for the whole game; Allowance 0 gives a
+	// decision the Timeout instead, NoClock no limit. A table's clock is its creator's.
+	Allowance time.Duration
+	Bank      time.Duration
 
 	Identity ed25519.PrivateKey
 	Store    *Store // the data directory (required)
 	Player   engine.Player
 	Net      Network
 	Clock    Clock // default: the real clock
+
+	// FormTimeout bounds the wait for the table to form (default 10 minutes); past it, Run
+	// returns a *FormError that says who was heard.
+	FormTimeout time.Duration
 
 	Tick   time.Duration // how often the node announces its head and checks timeouts (default 250ms)
 	Linger time.Duration // how long a finished node keeps serving peers that are behind (default 5s)
@@ -38,6 +47,9 @@ type NodeConfig struct {
 	// OnChange, if set, is given a fresh Status whenever the table changes (from the node's
 	// loop: it must return quickly and not call back into the node).
 	OnChange func(Status)
+	// OnChat, if set, is told every new message of the table's chat (chat.go), the node's own
+	// included: from the node's loop, or from Say's caller. It must return quickly.
+	OnChat func(ChatMessage)
 	// Lobby, if set, is a second channel on which the node announces itself while it waits for
 	// its table to form, so that browsers on the LAN can list open tables (see ParseAnnouncement).
 	Lobby Network
@@ -61,7 +73,9 @@ type Node struct {
 
 	former          // the table's formation, before the genesis
 	syncer          // fetching and serving entries, heads
+	watcher         // the clock of the seat due
 	reported [4]int // what OnChange was last told: entries, members, verdict, done
+	chat     chatRoom
 }
 
 type decision struct {
@@ -86,6 +100,9 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 	if cfg.Tick == 0 {
 		cfg.Tick = 250 * time.Millisecond
 	}
+	if cfg.FormTimeout == 0 {
+		cfg.FormTimeout = 10 * time.Minute
+	}
 	if cfg.Linger == 0 {
 		cfg.Linger = 5 * time.Second
 	}
@@ -102,7 +119,7 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 		cfg.Clock = realClock{}
 	}
 	// The settings must make a table: check them as a genesis with placeholder keys.
-	g := &Genesis{Name: cfg.Table, Game: cfg.Game, Config: cfg.Config, Timeout: cfg.Timeout}
+	g := &Genesis{Name: cfg.Table, Game: cfg.Game, Config: cfg.Config, Timeout: cfg.Timeout, Allowance: cfg.Allowance, Bank: cfg.Bank}
 	for i := 0; i < cfg.Players; i++ {
 		g.Roster = append(g.Roster, Member{Key: make([]byte, 32)})
 		g.Roster[i].Key[0] = byte(i)
@@ -114,6 +131,7 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 		decisions: make(chan decision, 1), incoming: make(chan message, 256)}
 	n.former.init()
 	n.syncer.init()
+	n.watcher.init()
 	return n, nil
 }
 
@@ -138,10 +156,21 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 	ticks, stop := n.clock.Ticker(n.cfg.Tick)
 	defer stop()
 	n.progress = n.clock.Now()
+	n.formingSince = n.progress
+	n.startCatchUp(ctx)    // a resumed node asks what it missed before it writes
 	var finished time.Time // when the table completed or halted
+	var lastCall time.Time // when every seat was known to hold the complete log
 	n.hello(ctx)
 	for {
 		n.report()
+		if now := n.clock.Now(); n.woke(now) {
+			// The node was paused (a laptop asleep, a stopped process): its clock jumped. It
+			// catches up before it writes or counts a seat's silence again.
+			n.cfg.Logf("the node's clock jumped (paused?): catching up before anything else")
+			n.progress = now
+			n.confirm = nil
+			n.startCatchUp(ctx)
+		}
 		if t := n.table; t != nil {
 			if t.Verdict() != nil || t.Done() {
 				if finished.IsZero() {
@@ -149,8 +178,14 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 					n.announce(ctx) // tell the others at once, so that nobody waits for us
 				}
 				// Linger: serve the peers that are behind, and (after a verdict) hear the
-				// evidence that would turn a cheat into an equivocation.
-				if (t.Done() && n.allDone()) || n.clock.Now().Sub(finished) > n.cfg.Linger {
+				// evidence that would turn a cheat into an equivocation. Once every seat holds
+				// the complete log, announce it once more and leave at the next tick: the last
+				// announcement must not be lost in the host's closing.
+				if t.Done() && n.allDone() && lastCall.IsZero() {
+					lastCall = n.clock.Now()
+					n.announce(ctx)
+				}
+				if (!lastCall.IsZero() && n.clock.Now().After(lastCall)) || n.clock.Now().Sub(finished) > n.cfg.Linger {
 					return n.outcome(), nil
 				}
 			} else if err := n.act(ctx); err != nil {
@@ -171,6 +206,12 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 			n.gotFetched(ctx, r)
 		case <-ticks:
 			n.tick(ctx)
+			if n.stopErr != nil {
+				return n.outcome(), n.stopErr
+			}
+			if n.table == nil && n.clock.Now().Sub(n.formingSince) > n.cfg.FormTimeout {
+				return n.outcome(), n.formError()
+			}
 		}
 	}
 }
@@ -198,10 +239,39 @@ func (n *Node) resume() error {
 			return fmt.Errorf("saved log: %w", err)
 		}
 	}
+	notes, err := n.cfg.Store.Notes(n.cfg.Table)
+	if err != nil {
+		return fmt.Errorf("saved log: %w", err)
+	}
+	if ended := endedWhy(t, notes); ended != "" {
+		// The last table of this name is over: it stays in the data directory, and this run
+		// sits at a new one.
+		path, err := n.cfg.Store.ArchiveLog(n.cfg.Table, t.id, ended)
+		if err != nil {
+			return err
+		}
+		n.cfg.Notef("the last table named %q in this data directory ended (%s; its log is now %s): sitting at a new one", n.cfg.Table, ended, path)
+		n.self = NewSelf(n.cfg.Identity, [32]byte{})
+		n.self.Seed, err = n.cfg.Store.NewTableSeed(n.cfg.Table)
+		return err
+	}
 	n.table = t
 	n.share()
 	n.cfg.Logf("resumed table %q from %d saved entries", n.cfg.Table, t.Len())
 	return nil
+}
+
+// endedWhy says how a saved table ended ("" if it did not): over, halted or abandoned.
+func endedWhy(t *Table, notes []*Note) string {
+	switch {
+	case t.Done():
+		return "over"
+	case t.Verdict() != nil:
+		return "halted"
+	case len(notes) > 0:
+		return "abandoned"
+	}
+	return ""
 }
 
 func (n *Node) receive(ctx context.Context) {
@@ -221,7 +291,7 @@ func (n *Node) receive(ctx context.Context) {
 // act writes the node's entry when its seat is due, or asks its player for the decision due.
 func (n *Node) act(ctx context.Context) error {
 	t := n.table
-	if seat, _ := t.Due(); seat != n.self.seat || n.deciding {
+	if seat, _ := t.Due(); seat != n.self.seat || n.deciding || n.catchUp != nil {
 		return nil
 	}
 	if t.NeedsDecision() {
@@ -280,7 +350,7 @@ func (n *Node) write(ctx context.Context, e *Entry) error {
 		n.spread(ctx, []*Entry{e})
 		return nil
 	}
-	n.progress = n.clock.Now()
+	n.grew(e)
 	n.share()
 	n.reportLearn()
 	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
@@ -335,38 +405,30 @@ func (n *Node) handle(ctx context.Context, m message) {
 			return
 		}
 		n.heard(ctx, m.from, h)
+	case msgChat:
+		n.hearChat(m.data)
+	case msgNote:
+		if note, err := ParseNote(body); err == nil {
+			n.heardNote(note)
+		}
 	}
 }
 
-// tick announces the node's head, says hello while there is no table, and names a seat that
-// stays silent too long.
+// tick announces the node's head, says hello while there is no table, and watches the clock of
+// the seat due (watch.go).
 func (n *Node) tick(ctx context.Context) {
+	now := n.clock.Now()
 	if n.table == nil {
 		n.hello(ctx)
+		n.waiting()
 		return
 	}
 	n.announce(ctx)
-	t := n.table
-	seat, _ := t.Due()
-	if seat < 0 {
-		return
+	n.retryCatchUp(ctx)
+	if n.note != nil {
+		n.publish(ctx, append([]byte{msgNote}, n.note.Marshal()...)) // for the nodes that missed it
 	}
-	silent := n.clock.Now().Sub(n.progress)
-	if seat != n.self.seat && silent > t.g.Timeout/2 {
-		n.fetchAny(ctx) // perhaps it wrote and we missed it
-	}
-	// A seat silent past the timeout is named, by the others and by its own node alike (a
-	// person who did not decide in time), so that every node ends with the same verdict.
-	if silent > t.g.Timeout {
-		v := t.Abandon(fmt.Sprintf("silent for %v while the table waited for it", t.g.Timeout))
-		n.cfg.Logf("%v", v)
-		// Record it at the end of the log, signed, so that an audit of this log names the
-		// same seat.
-		note := NewNote(t, n.self, v)
-		if err := n.cfg.Store.AppendNote(note); err != nil {
-			n.cfg.Logf("%v", err)
-		}
-	}
+	n.watch(ctx, now)
 }
 
 func (n *Node) gameOpts() engine.Options { return engine.Options{OnEvent: n.cfg.OnEvent} }
@@ -377,4 +439,6 @@ type sharedLog struct {
 	shared   []*Entry
 	sharedID [32]byte
 	evidence []*Entry // the signed entries that halted the table, if any
+	// sharedNote is the note that ended the table (a seat named silent), served with entries.
+	sharedNote *Note
 }

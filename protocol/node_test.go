@@ -149,7 +149,7 @@ func TestNodesPartitionHeals(t *testing.T) {
 func TestNodesAbandoned(t *testing.T) {
 	net := memnet.New(9, memnet.Faults{})
 	defer net.Close()
-	clock := memnet.NewClock()
+	clock := protocol.NewTickClockForTest()
 	watch := newWatcher()
 	spec := corruptionSpec(3, corruption.Standard, false, 9)
 	spec.clock, spec.timeout, spec.onChange = clock, time.Minute, watch.onChange
@@ -168,7 +168,7 @@ func TestNodesAbandoned(t *testing.T) {
 			}
 		}
 	}
-	startPump(t, clock, 10*time.Millisecond)
+	startPump(t, clock.Clock, 10*time.Millisecond)
 	base := t.TempDir()
 	runs := make([]nodeRun, 3)
 	var wg sync.WaitGroup
@@ -194,7 +194,9 @@ func TestNodesAbandoned(t *testing.T) {
 	if err := watch.wait(ctx, stalled([]int{0, 1}, "n2")); err != nil {
 		t.Fatalf("the survivors never wait for the crashed node: %v", err)
 	}
-	nearTimeout(clock, spec.timeout)
+	if err := nearTimeout(ctx, clock, spec.timeout); err != nil {
+		t.Fatal(err)
+	}
 	wg.Wait()
 	crashed := runs[2].out.Seat
 	for i := range 2 {

@@ -77,6 +77,7 @@ func readFacts(t *testing.T, log []*protocol.Entry) *logFacts {
 	for _, m := range g.Roster {
 		f.roster = append(f.roster, m.Key)
 	}
+	ordered := false
 	obs, err := protocol.NewTable(log[0], nil, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -147,6 +148,13 @@ func readFacts(t *testing.T, log []*protocol.Entry) *logFacts {
 		}
 		if err := obs.Append(e); err != nil {
 			t.Fatalf("%s: %v", e, err)
+		}
+		if !ordered && obs.Ordered() {
+			// From the draw on, every proof is bound to the roster in seat order.
+			ordered, f.roster = true, nil
+			for _, m := range obs.Players() {
+				f.roster = append(f.roster, m.Key)
+			}
 		}
 	}
 	for d := range engine.MaxDecks {

@@ -242,15 +242,25 @@ func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
 }
 
 // nodeKeys reads each seat's ElGamal private key back from its node's data directory (its
-// identity and table seed), and checks it against the key the seat published.
+// identity and table seed), and checks it against the key the seat published. The keys are by
+// seat of the drawn order; the key entries, written before the draw, by roster index.
 func nodeKeys(t *testing.T, runs []nodeRun, log []*protocol.Entry) []*crypto.PrivateKey {
+	g, err := protocol.ParseGenesis(log[0].Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := seatOrderOf(t, log)
 	keys := make([]*crypto.PrivateKey, len(runs))
 	for i, r := range runs {
 		secrets, pub := nodeSecrets(t, r.dir, log)
+		player := g.SeatOf(ed25519.NewKeyFromSeed(secrets["identity seed"]).Public().(ed25519.PublicKey))
+		seat := r.out.Seat
+		if player < 0 || order.drawnAt == 0 || order.roster[seat] != player {
+			t.Fatalf("node %d (player %d of the roster) ends at seat %d, which the drawn order gives player %v", i, player, seat, order.roster)
+		}
 		// The derivation is the node's: its ElGamal public key is the one its key entry
 		// published (body: bytes(Y ‖ c ‖ s) ‖ anchor).
-		seat := r.out.Seat
-		if k := log[1+seat]; k.Kind != protocol.KindKey || k.Seat != seat || !bytes.Equal(k.Body[4:36], pub) {
+		if k := log[1+player]; k.Kind != protocol.KindKey || k.Seat != player || !bytes.Equal(k.Body[4:36], pub) {
 			t.Fatalf("node %d: the secrets derived here are not the node's (its key entry has another key)", i)
 		}
 		priv, err := crypto.ParsePrivateKey(secrets["elgamal key"])

@@ -28,10 +28,11 @@ type Self struct {
 	Identity ed25519.PrivateKey
 	Seed     [32]byte
 
-	seat  int
-	table [32]byte // the table's id: every derived secret is bound to it
-	root  *crypto.PrivateKey
-	chain *crypto.RandomChain
+	seat   int      // the node's seat (its roster index until the seat order is drawn)
+	roster int      // its index in the genesis roster
+	table  [32]byte // the table's id: every derived secret is bound to it
+	root   *crypto.PrivateKey
+	chain  *crypto.RandomChain
 }
 
 // NewSelf makes a Self from an identity key and a table seed (32 random bytes kept secret).
@@ -68,10 +69,11 @@ func (s *Self) rand(format string, args ...any) io.Reader {
 	return newPRF(root.Bytes(), s.table, fmt.Sprintf(format, args...))
 }
 
-// randomChain is the seat's chain of joint-randomness contributions.
+// randomChain is the seat's chain of joint-randomness contributions, committed under the
+// roster's order (ctx) and the node's roster index.
 func (s *Self) randomChain(ctx crypto.Context) (*crypto.RandomChain, error) {
 	if s.chain == nil {
-		c, err := crypto.NewRandomChain(s.rand("random chain"), ctx, s.seat, engine.MaxRandomDraws)
+		c, err := crypto.NewRandomChain(s.rand("random chain"), ctx, s.roster, engine.MaxRandomDraws)
 		if err != nil {
 			return nil, err
 		}

@@ -22,8 +22,13 @@ type Status struct {
 	DueWhat  string    // what the table waits for, in words ("seat 2 to write its shuffle")
 	DueSince time.Time // since when
 	Timeout  time.Duration
-	Done     bool
-	Verdict  *Verdict
+	// Allowance and Bank are the clock of the seat due, by this node's account: the time it
+	// has for the entry due from DueSince, then what is left of its bank (zero when the entry
+	// is not a decision, or the table has no bank).
+	Allowance time.Duration
+	Bank      time.Duration
+	Done      bool
+	Verdict   *Verdict
 }
 
 // Outcome is how a table ended, as a node saw it.
@@ -52,11 +57,14 @@ func (n *Node) report() {
 	sort.Strings(st.Members)
 	key := [4]int{0, len(st.Members), 0, 0}
 	if t := n.table; t != nil {
-		for _, m := range t.g.Roster {
+		for _, m := range t.Players() {
 			st.Names = append(st.Names, m.Name)
 		}
 		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
 		st.Due, _ = t.Due()
+		if st.Due >= 0 {
+			st.Allowance, st.Bank = n.allowed(st.Due)
+		}
 		st.DueWhat = t.DueString()
 		st.Step = t.DueStep()
 		if g := t.Game(); g != nil {

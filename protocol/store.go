@@ -261,6 +261,24 @@ func (s *Store) LoadLog(name string) ([]*Entry, error) {
 	return entries, nil
 }
 
+// Notes reads the notes at the end of a table's saved log (nil if there is none).
+func (s *Store) Notes(name string) ([]*Note, error) {
+	f, err := os.Open(s.LogPath(name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	_, notes, err := ReadLogNotes(f)
+	var le *LogError
+	if errors.As(err, &le) && errors.Is(err, ErrTruncated) {
+		err = nil
+	}
+	return notes, err
+}
+
 func (s *Store) rewrite(path string, entries []*Entry) error {
 	b := []byte(LogMagic)
 	for _, e := range entries {
@@ -319,6 +337,31 @@ func (s *Store) AppendNote(n *Note) error {
 		return fmt.Errorf("cannot write the log: %w", err)
 	}
 	return s.log.Sync()
+}
+
+// ArchiveLog moves a table's log aside, as tables/NAME/<id>.<why>.log (a finished table, or one
+// that never started), so that the next table of that name starts a new log with a new seed;
+// an open log is reopened, empty. It returns the archive's path.
+func (s *Store) ArchiveLog(name string, id [32]byte, why string) (string, error) {
+	dir, err := s.tableDir(name)
+	if err != nil {
+		return "", err
+	}
+	wasOpen := s.log != nil
+	if wasOpen {
+		s.log.Close()
+		s.log = nil
+	}
+	to := filepath.Join(dir, fmt.Sprintf("%x.%s.log", id[:8], why))
+	if err := os.Rename(filepath.Join(dir, "log"), to); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("cannot archive the log of table %q: %w", name, err)
+	}
+	if wasOpen {
+		if err := s.OpenLog(name); err != nil {
+			return "", err
+		}
+	}
+	return to, nil
 }
 
 // LogPath is the path of a table's log file.

@@ -3,6 +3,7 @@ package protocol
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"corruption/protocol/internal/wire"
@@ -12,6 +13,9 @@ import (
 // fetches them from a peer. Requests run on goroutines of their own and their answers come back
 // to the node's loop, so a peer that is slow, silent or lying never stalls the node: it only
 // wastes its own fetch. At most one fetch per peer is under way, and at most maxFetches in all.
+
+// errNoTable is a peer's answer for a table it does not hold.
+var errNoTable = errors.New("no such table here")
 
 const (
 	maxFetches   = 4
@@ -25,27 +29,48 @@ type syncer struct {
 	forkChecked map[string]bool // peers whose other version of the log was already fetched
 	inflight    map[string]bool // peers a fetch is under way from
 	fetchedC    chan fetched
+	// A peer whose fetch failed, or brought nothing new, is not asked again before its backoff
+	// ends (it doubles each time, from a tick to 8 s); one that said it has no such table is not asked again
+	// until it announces a head of this table.
+	backoff map[string]backoff
+	noTable map[string]bool
+	peerOf  map[int]string // the peer each seat's heads come from
 }
+
+type backoff struct {
+	until time.Time
+	wait  time.Duration
+}
+
+const maxBackoff = 8 * time.Second
 
 func (s *syncer) init() {
 	s.heads = map[int]uint64{}
 	s.forkChecked = map[string]bool{}
 	s.inflight = map[string]bool{}
-	s.fetchedC = make(chan fetched, maxFetches)
+	s.fetchedC = make(chan fetched, 2*maxFetches)
+	s.backoff = map[string]backoff{}
+	s.noTable = map[string]bool{}
+	s.peerOf = map[int]string{}
 }
 
 type fetched struct {
 	peer    string
 	seq     uint64
 	entries []*Entry
+	note    *Note // the peer's note that ended the table, if any
 	err     error
 }
 
 // heard takes a peer's head: a longer log is fetched, another version of the log at the same
 // length is looked into.
 func (n *Node) heard(ctx context.Context, from string, h *head) {
+	delete(n.noTable, from)
 	if h.seat < len(n.table.keys) && h.len > n.heads[h.seat] {
 		n.heads[h.seat] = h.len
+	}
+	if h.seat < len(n.table.keys) && from != "" {
+		n.peerOf[h.seat] = from
 	}
 	if h.len > n.table.Len() {
 		n.fetch(ctx, from, n.table.Len())
@@ -60,9 +85,13 @@ func (n *Node) heard(ctx context.Context, from string, h *head) {
 // (broadcasts only: the answer to a fetch is not followed up here, see gotFetched).
 func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
 	for _, e := range entries {
-		if n.table == nil {
+		if n.table == nil || e.Table != n.table.ID() {
+			// Another table of this name (or the first): its genesis seats this node or takes
+			// players from the candidates; its entries show it started.
 			if e.Seq == 0 {
 				n.adopt(ctx, e)
+			} else {
+				n.noteStarted(ctx, e)
 			}
 			continue
 		}
@@ -71,7 +100,7 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 		var v *Verdict
 		switch {
 		case err == nil:
-			n.progress = n.clock.Now()
+			n.grew(e)
 			n.share()
 			n.reportLearn()
 			clear(n.forkChecked)
@@ -113,11 +142,26 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 	}
 }
 
-// fetch asks peer for the entries from seq on, unless a fetch from it is under way.
+// fetch asks peer for the entries from seq on, unless a fetch from it is under way, it is
+// backing off, it has no such table, or maxFetches are under way.
 func (n *Node) fetch(ctx context.Context, peer string, seq uint64) {
-	if n.table == nil || peer == "" || n.inflight[peer] || len(n.inflight) >= maxFetches {
+	if n.table == nil || peer == "" || n.inflight[peer] || len(n.inflight) >= maxFetches || n.noTable[peer] ||
+		n.clock.Now().Before(n.backoff[peer].until) {
 		return
 	}
+	n.startFetch(ctx, peer, seq)
+}
+
+// fetchNow asks peer at once, whatever the limits but one fetch a peer (the confirmation
+// before naming a seat silent).
+func (n *Node) fetchNow(ctx context.Context, peer string, seq uint64) {
+	if n.table == nil || peer == "" || n.inflight[peer] {
+		return
+	}
+	n.startFetch(ctx, peer, seq)
+}
+
+func (n *Node) startFetch(ctx context.Context, peer string, seq uint64) {
 	n.inflight[peer] = true
 	req := entriesRequest(n.table.ID(), seq)
 	go func() {
@@ -126,7 +170,7 @@ func (n *Node) fetch(ctx context.Context, peer string, seq uint64) {
 		r := fetched{peer: peer, seq: seq}
 		var ans []byte
 		if ans, r.err = n.cfg.Net.Request(rctx, peer, req); r.err == nil {
-			r.entries, r.err = parseBatch(ans)
+			r.entries, r.note, r.err = parseAnswer(ans)
 		}
 		select {
 		case n.fetchedC <- r:
@@ -143,19 +187,36 @@ func (n *Node) fetchAny(ctx context.Context) {
 }
 
 // gotFetched applies a fetch's answer. A fetch that helped is followed by another from the same
-// peer (it may have more); one that failed or did not help sends the node to the others.
+// peer (it may have more); one that did not help, while a seat announced more, sends the node to
+// the others. A failed peer backs off; it is not asked again at once.
 func (n *Node) gotFetched(ctx context.Context, r fetched) {
 	delete(n.inflight, r.peer)
 	if n.table == nil {
 		return
 	}
+	n.confirmed(r)
 	if r.err != nil {
 		n.cfg.Logf("fetch from %s: %v", r.peer, r.err)
-		n.fetchAny(ctx)
+		if strings.Contains(r.err.Error(), errNoTable.Error()) {
+			n.noTable[r.peer] = true
+			return
+		}
+		n.backOff(r.peer)
 		return
 	}
 	before := n.table.Len()
 	n.receiveEntries(ctx, r.peer, r.entries, false)
+	if r.note != nil {
+		n.cfg.Logf("%s answered with its note of how the table ended", r.peer)
+		n.heardNote(r.note)
+	}
+	// A peer that had nothing new backs off as a failed one does: asking it again at once
+	// would bring the same answer (a storm of fetches between two nodes that disagree).
+	if n.table.Len() > before {
+		delete(n.backoff, r.peer)
+	} else {
+		n.backOff(r.peer)
+	}
 	switch {
 	case n.table.Verdict() != nil:
 	case n.table.Len() > before && len(r.entries) >= maxBatch-1:
@@ -163,6 +224,14 @@ func (n *Node) gotFetched(ctx context.Context, r fetched) {
 	case n.table.Len() == before && r.seq >= before && n.behind():
 		n.fetchAny(ctx)
 	}
+}
+
+// backOff doubles peer's backoff, from a tick to maxBackoff.
+func (n *Node) backOff(peer string) {
+	b := n.backoff[peer]
+	b.wait = min(max(2*b.wait, n.cfg.Tick), maxBackoff)
+	b.until = n.clock.Now().Add(b.wait)
+	n.backoff[peer] = b
 }
 
 // behind reports whether some seat has announced a longer log than this node's.
@@ -198,10 +267,10 @@ func (n *Node) serve(from string, req []byte) ([]byte, error) {
 		return nil, err
 	}
 	n.mu.Lock()
-	entries, tid, evidence := n.shared, n.sharedID, n.evidence
+	entries, tid, evidence, note := n.shared, n.sharedID, n.evidence, n.sharedNote
 	n.mu.Unlock()
 	if len(entries) == 0 || tid != id {
-		return nil, errors.New("no such table here")
+		return nil, errNoTable
 	}
 	start := min(seq, uint64(len(entries)))
 	end := min(start+maxBatch-uint64(len(evidence)), uint64(len(entries)))
@@ -210,7 +279,7 @@ func (n *Node) serve(from string, req []byte) ([]byte, error) {
 		// The entries that halted the table, so that the asker reaches the same verdict.
 		batch = append(append([]*Entry(nil), batch...), evidence...)
 	}
-	return marshalBatch(batch), nil
+	return marshalAnswer(batch, note), nil
 }
 
 // share publishes the log to serve (entries are immutable once appended, and the log only
@@ -228,10 +297,25 @@ func (n *Node) announce(ctx context.Context) {
 	n.publish(ctx, h.marshal())
 }
 
-// allDone reports whether every seat has announced the complete log.
+// allDone reports whether every seat has announced the complete log, or has left: a seat whose
+// node announced from a peer that is no longer reachable needs nothing more from this node.
 func (n *Node) allDone() bool {
+	var reachable map[string]bool
 	for seat := range n.table.keys {
-		if n.heads[seat] < n.table.Len() {
+		if n.heads[seat] >= n.table.Len() {
+			continue
+		}
+		p, ok := n.peerOf[seat]
+		if !ok || seat == n.self.seat {
+			return false
+		}
+		if reachable == nil {
+			reachable = map[string]bool{}
+			for _, q := range n.cfg.Net.Peers() {
+				reachable[q] = true
+			}
+		}
+		if reachable[p] {
 			return false
 		}
 	}

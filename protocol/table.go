@@ -14,6 +14,7 @@ type stage uint8
 
 const (
 	stageKeys    stage = iota // each seat in turn: its ElGamal key and random chain
+	stageOrder                // each seat in turn: its first chain reveal, which draw the seat order
 	stagePlay                 // the game, driven by its steps
 	stageSignOff              // each seat in turn: the final digest
 	stageDone
@@ -39,6 +40,7 @@ type Table struct {
 	self  *Self // nil for an observer (audit)
 
 	keyring // the seats' ElGamal keys and random chains
+	seating // the seat order, drawn once every key is in
 	decks   // the encrypted decks and the cards dealt to one seat
 	hidden  // the seats' hidden values
 	step    stepState
@@ -72,11 +74,13 @@ func NewTable(genesis *Entry, self *Self, opts engine.Options) (*Table, error) {
 		t.keys = append(t.keys, m.Key)
 		t.ctx.Roster = append(t.ctx.Roster, []byte(m.Key))
 	}
+	t.seating.init(len(g.Roster))
 	t.decks.init()
 	t.hidden.init()
 	if self != nil {
 		self.table = t.id
 		self.seat = g.SeatOf(self.Public())
+		self.roster = self.seat
 		self.root, self.chain = nil, nil
 		if self.seat < 0 {
 			return nil, errors.New("this node's key is not in the table's roster")
@@ -135,6 +139,8 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 	switch t.stage {
 	case stageKeys:
 		return len(t.pubs), []Kind{KindKey}
+	case stageOrder:
+		return len(t.orderReveals), []Kind{KindRandom}
 	case stageSignOff:
 		return t.signoff, []Kind{KindSignOff}
 	case stageDone:
@@ -145,6 +151,19 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 		return seat, []Kind{kind, KindBlame}
 	}
 	return seat, []Kind{kind}
+}
+
+// DueIsDecision reports whether the entry due is a player's decision (a move, or a committed
+// choice), which the table's clock gives its allowance and bank.
+func (t *Table) DueIsDecision() bool {
+	seat, kinds := t.Due()
+	if seat < 0 || t.stage != stagePlay {
+		return false
+	}
+	if a := t.answer; a != nil && a.to == seat && kinds[0] == KindMove && len(kinds) > 1 {
+		return true
+	}
+	return kinds[0] == KindMove || kinds[0] == KindCommit
 }
 
 // DueStep is the game's step the table is performing (Kind StepOver outside play).
@@ -240,6 +259,10 @@ func (t *Table) apply(e *Entry) error {
 		return t.applySignOff(e)
 	case KindBlame:
 		return t.applyBlame(e)
+	case KindRandom:
+		if t.stage == stageOrder {
+			return t.applyOrder(e)
+		}
 	}
 	return t.applyStep(e)
 }
@@ -311,6 +334,13 @@ func (t *Table) applyKey(e *Entry) error {
 	if err := t.setJoint(t.ctx.WithStep(stepKeys)); err != nil {
 		return err
 	}
+	t.stage = stageOrder
+	return nil
+}
+
+// startGame starts the game once the seats are in their order; e is the entry that completed
+// the order.
+func (t *Table) startGame(e *Entry) error {
 	game, err := t.rules.New(t.g.Config, len(t.keys), t.opts)
 	if err != nil {
 		return fmt.Errorf("the game does not start: %w", err)

@@ -12,11 +12,13 @@ import (
 )
 
 // Waiting without sleeping. A test that must wait for a timeout runs its nodes on a fake clock
-// (memnet.Clock) that a pump moves faster than real time, watches the nodes' statuses
-// (NodeConfig.OnChange), and when it sees the table wait for a seat that will never write,
-// moves the clock to just short of the table's timeout at once (nearTimeout): the pump covers
-// the rest, which leaves every node the time to take what may still sit in its inbox (a status
-// can be a message behind) before any of them names a seat.
+// (memnet.Clock, with tickers the test can wait for: protocol.TickClockForTest) that a pump
+// moves faster than real time, watches the nodes' statuses (NodeConfig.OnChange), and when it
+// sees the table wait for a seat that will never write, moves the clock on to just short of the
+// table's timeout at once (nearTimeout): the pump covers the rest, which leaves every node the
+// time to take what may still sit in its inbox (a status can be a message behind) before any of
+// them names a seat. The clock moves tick by tick, each tick taken by every node: a node takes a
+// jump of its clock for a pause, and counts the silence again from there.
 
 // watcher keeps the latest Status of every node.
 type watcher struct {
@@ -59,6 +61,29 @@ func (w *watcher) wait(ctx context.Context, cond func(map[int]protocol.Status) b
 	}
 }
 
+// waitPoked is wait for nodes whose clock does not move: a node reports its status at the top
+// of its loop, so that after it wrote an entry its status is one behind until something comes
+// (a tick, a message). Each time cond does not hold, poke (a stranger on the table's channel)
+// sends a message of no kind, which every node takes, and reports what changed since.
+func (w *watcher) waitPoked(ctx context.Context, poke *memnet.Endpoint, cond func(map[int]protocol.Status) bool) error {
+	for {
+		w.mu.Lock()
+		ok := cond(w.st)
+		w.mu.Unlock()
+		if ok {
+			return nil
+		}
+		if err := poke.Publish(ctx, []byte{'z'}); err != nil {
+			return err
+		}
+		select {
+		case <-w.changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
 // stalled is a condition: the nodes (by index) all hold the same number of entries, have no
 // verdict, and wait for a seat whose node is named one of silent (by its player name).
 func stalled(nodes []int, silent ...string) func(map[int]protocol.Status) bool {
@@ -78,9 +103,15 @@ func stalled(nodes []int, silent ...string) func(map[int]protocol.Status) bool {
 	}
 }
 
-// nearTimeout moves clock to a twelfth of timeout short of it, for nodes that have just been
+// passStep is how far the clock moves between two ticks every node takes, when a test passes
+// time: well under a node's pause threshold (a second and four ticks).
+const passStep = 250 * time.Millisecond
+
+// nearTimeout moves clock on by a twelfth of timeout short of it, for nodes that have just been
 // seen waiting: past half of it (they fetch from every peer), not past it.
-func nearTimeout(clock *memnet.Clock, timeout time.Duration) { clock.Advance(timeout - timeout/12) }
+func nearTimeout(ctx context.Context, clock *protocol.TickClockForTest, timeout time.Duration) error {
+	return clock.Pass(ctx, timeout-timeout/12, passStep)
+}
 
 // pump moves clock on by step every real millisecond until stop: the nodes' time runs faster
 // than real time, so that a linger or a formation tick costs little, while a table's timeout

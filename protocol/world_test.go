@@ -71,6 +71,9 @@ type world struct {
 	// honest[i] is false for a seat whose node the test has taken over: its table is fed every
 	// entry but what it answers is not checked.
 	honest []bool
+	seated bool // the nodes are in the drawn seat order
+	// rosterKeys are the players' keys in genesis-roster order, which reseat leaves alone.
+	rosterKeys []ed25519.PrivateKey
 }
 
 // newWorld seats spec's players with keys and table seeds derived from spec's name. nonce names
@@ -91,6 +94,7 @@ func newWorld(t testing.TB, spec worldSpec, nonce string) *world {
 		t.Fatal(err)
 	}
 	w.genesis = gen
+	w.rosterKeys = append([]ed25519.PrivateKey(nil), w.keys...)
 	w.log = []*protocol.Entry{gen}
 	w.obs, err = protocol.NewTable(gen, nil, engine.Options{})
 	if err != nil {
@@ -177,7 +181,82 @@ func (w *world) feed(t testing.TB, e *protocol.Entry) *protocol.Verdict {
 		}
 	}
 	w.log = append(w.log, e)
+	w.reseat()
 	return v
+}
+
+// reseat puts the world's nodes in the seat order once the table has drawn it: until then
+// seat i is roster index i, from then on w.tables[seat] is the node that sits there.
+func (w *world) reseat() {
+	if w.seated || !w.obs.Ordered() {
+		return
+	}
+	w.seated = true
+	idx := make([]int, len(w.keys))
+	for seat, m := range w.obs.Players() {
+		for i, k := range w.keys {
+			if k.Public().(ed25519.PublicKey).Equal(m.Key) {
+				idx[seat] = i
+			}
+		}
+	}
+	keys, selves, tables, players, honest := w.keys, w.selves, w.tables, w.players, w.honest
+	w.keys, w.selves, w.tables, w.players, w.honest = nil, nil, nil, nil, nil
+	for _, i := range idx {
+		w.keys = append(w.keys, keys[i])
+		w.selves = append(w.selves, selves[i])
+		w.tables = append(w.tables, tables[i])
+		w.players = append(w.players, players[i])
+		w.honest = append(w.honest, honest[i])
+	}
+}
+
+// seatOrder is a table's seat order as its log draws it: the seq of the entry that drew it (0
+// while it is not drawn), and the roster index of the player at each seat from then on. Before
+// the draw, seat i is roster index i.
+type seatOrder struct {
+	drawnAt uint64
+	roster  []int // by seat
+}
+
+// seatOrderOf reads the seat order from a log (a golden one, say), as far as it goes.
+func seatOrderOf(t testing.TB, entries []*protocol.Entry) seatOrder {
+	t.Helper()
+	obs, err := protocol.NewTable(entries[0], nil, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries[1:] {
+		if err := obs.Append(e); err != nil {
+			break
+		}
+		if obs.Ordered() {
+			return seatOrder{drawnAt: e.Seq, roster: rosterOrder(obs)}
+		}
+	}
+	return seatOrder{}
+}
+
+// rosterOrder is the roster index of the player at each seat of a table, now.
+func rosterOrder(tb *protocol.Table) []int {
+	var out []int
+	for _, m := range tb.Players() {
+		out = append(out, tb.Genesis().SeatOf(m.Key))
+	}
+	return out
+}
+
+// rosterIndex is the roster index of the player that holds seat when entry seq is written.
+func (o seatOrder) rosterIndex(seq uint64, seat int) int {
+	if o.drawnAt == 0 || seq <= o.drawnAt || seat < 0 || seat >= len(o.roster) {
+		return seat
+	}
+	return o.roster[seat]
+}
+
+// seatKey is the identity key of the player at seat of tb now, out of keys in roster order.
+func seatKey(tb *protocol.Table, keys []ed25519.PrivateKey, seat int) ed25519.PrivateKey {
+	return keys[tb.Genesis().SeatOf(tb.Players()[seat].Key)]
 }
 
 // sameOutcome compares two results of Append: nil, or verdicts naming the same seat and seq
