@@ -18,6 +18,10 @@ import (
 //
 // The objects a board returns for the State's seats, decision, table and lobby are JSON objects
 // whose fields join the shell's own: they must not reuse the shell's names (see State).
+//
+// A board that speaks more than English is also a Localizer: the shell then asks it, for each
+// request, the board in the page's language. A board may also give each log line Data for its
+// script (Corruption's draws a round's awarding again from it).
 type Board interface {
 	// Game is the id of the game the board draws, as engine's registry knows it.
 	Game() string
@@ -81,11 +85,13 @@ type Move interface {
 	Action(g engine.Game, seat int) (engine.Action, error)
 }
 
-// LogLine is one line of the game log.
+// LogLine is one line of the game log. Data, when a board gives it, is what the event says for
+// the board's script (to draw a round again as it went); it must say no more than Text.
 type LogLine struct {
 	Round int    `json:"round"`
 	Kind  string `json:"kind"` // the event kind, or note, peek, verdict, audit
 	Text  string `json:"text"`
+	Data  any    `json:"data,omitempty"`
 }
 
 // A Note is a log line of the board's own (a peek's answer); Key makes it once only.

@@ -4,6 +4,11 @@
 // LAN, then the table itself, live, its log, its clock and the results with the audit's
 // verdict), and a plain-text front end for terminals (Terminal).
 //
+// The shell speaks English, Spanish and French (Languages): the page in the browser's language
+// or the one the person picks, the terminal as LANG says. Its words are static/lang/LANG.json,
+// read by the server (Words) and by the page's script alike; a board that is a Localizer is
+// given the language too, and tells the game, its rules and its log in it.
+//
 // The shell knows no game. What a game looks like and how its moves are made is a Board (for
 // the page) and a TextBoard (for the terminal), each in a package of the game's own
 // (ui/corruption); the command line gives the server the board of the table's game, chosen by
@@ -25,5 +30,6 @@
 //     or play for the person.
 //
 // The package knows nothing of libp2p: the command line (cmd/corruption) starts the nodes and
-// feeds the server the node's status, the game's events and the lobby's announcements.
+// feeds the server the node's status, the game's events, the lobby's announcements and how the
+// node finds others (SetNetwork), and gives it a way to dial an address (Config.Dial).
 package ui

@@ -30,10 +30,13 @@ const keyCookie = "corruption_key"
 //	POST /api/move          a move, as the board reads it; 200 {"ok":true}, or 409/422 {"error":...}
 //	POST /api/lobby/create  a LobbyForm with the board's settings: create a table and sit at it
 //	POST /api/lobby/join    the same, or {"table":NAME}: sit at a table listed in the lobby
-//	POST /api/quit          leave (the command ends once the game is over)
+//	POST /api/dial          {"addr":MULTIADDR}: ask the person's node to dial a player (Config.Dial)
+//	POST /api/quit          leave: before the table forms, or once the game is over
+//	POST /api/chat          {"text":...}: say it in the table's chat (Config.Say)
 //
 // Every request must name this machine as host by an IP address or localhost; /api/ requests
-// must carry the session key (cookie, or the X-Corruption-Key header).
+// must carry the session key (cookie, or the X-Corruption-Key header). The API speaks the
+// language of its ?lang= (one of Languages), else of the Accept-Language header.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.index)
@@ -46,7 +49,9 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("POST /api/move", s.postMove)
 	api.HandleFunc("POST /api/lobby/create", s.postCreate)
 	api.HandleFunc("POST /api/lobby/join", s.postJoin)
+	api.HandleFunc("POST /api/dial", s.postDial)
 	api.HandleFunc("POST /api/quit", s.postQuit)
+	api.HandleFunc("POST /api/chat", s.postChat)
 	mux.Handle("/api/", s.keyed(api))
 	return s.hosted(mux)
 }
@@ -122,8 +127,13 @@ func writeError(w http.ResponseWriter, code int, err error) {
 	writeJSON(w, code, map[string]string{"error": err.Error()})
 }
 
+// lang is the language a request asks for.
+func lang(r *http.Request) string {
+	return Lang(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language"))
+}
+
 func (s *Server) getState(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.snapshot(0))
+	writeJSON(w, http.StatusOK, s.snapshot(0, lang(r)))
 }
 
 // events streams the state: a "state" event at once and after every change. Each event's Log
@@ -139,13 +149,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	ping := time.NewTicker(15 * time.Second)
 	defer ping.Stop()
-	sent, last := 0, -1
+	sent, last, lang := 0, -1, lang(r)
 	for {
 		s.mu.Lock()
 		notify, version := s.notify, s.version
 		s.mu.Unlock()
 		if version != last {
-			st := s.snapshot(sent)
+			st := s.snapshot(sent, lang)
 			b, err := json.Marshal(st)
 			if err != nil {
 				return
@@ -184,18 +194,21 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, errors.New("the move is not valid JSON: "+err.Error()))
 		return
 	}
-	m, err := s.board.ParseMove(req)
+	lang := lang(r)
+	m, err := s.boardIn(lang).ParseMove(req)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err)
 		return
 	}
 	if s.human == nil {
-		writeError(w, http.StatusConflict, ErrNotAsked)
+		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang, "error.notasked")))
 		return
 	}
 	switch err := s.human.submit(head.ID, m); {
-	case errors.Is(err, ErrNotAsked), errors.Is(err, errStale):
-		writeError(w, http.StatusConflict, err)
+	case errors.Is(err, ErrNotAsked):
+		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang, "error.notasked")))
+	case errors.Is(err, errStale):
+		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang, "error.stale")))
 	case err != nil:
 		writeError(w, http.StatusUnprocessableEntity, err)
 	default:
@@ -210,7 +223,7 @@ func (s *Server) readTable(w http.ResponseWriter, r *http.Request) (TableChoice,
 		writeError(w, http.StatusBadRequest, errors.New("the table is not valid JSON: "+err.Error()))
 		return TableChoice{}, false
 	}
-	c, err := readForm(raw, s.board)
+	c, err := readForm(raw, s.boardIn(lang(r)))
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err)
 		return TableChoice{}, false
@@ -227,7 +240,7 @@ func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		s.mu.Lock()
 		if _, seated, ok := s.lobby.find(c.Game, c.Table, nil); ok && seated > 0 {
-			err = errors.New("a table of that name is already open on the network: join it, or choose another name")
+			err = errors.New(shellWords.Say(lang(r), "error.taken"))
 		}
 		s.mu.Unlock()
 	}
@@ -235,7 +248,7 @@ func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, err)
 		return
 	}
-	s.sit(w, c)
+	s.sit(w, r, c)
 }
 
 func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
@@ -254,9 +267,9 @@ func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
 	var err error
 	switch {
 	case !found:
-		err = errors.New("no table of that name is open on the network any more")
+		err = errors.New(shellWords.Say(lang(r), "error.gone"))
 	case seated+1+s.cfg.Bots > c.Players:
-		err = errors.New("that table has no room left for you and your bots")
+		err = errors.New(shellWords.Say(lang(r), "error.noroom"))
 	default:
 		err = CheckTable(c, s.cfg.Bots)
 	}
@@ -264,12 +277,38 @@ func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, err)
 		return
 	}
-	s.sit(w, c)
+	s.sit(w, r, c)
 }
 
-func (s *Server) sit(w http.ResponseWriter, c TableChoice) {
-	if err := s.choose(c); err != nil {
-		writeError(w, http.StatusConflict, err)
+func (s *Server) sit(w http.ResponseWriter, r *http.Request, c TableChoice) {
+	if t, ok := s.choose(c); !ok {
+		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.seated", "table", t)))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// postDial asks the person's node to dial the address posted: {"addr":"/ip4/.../p2p/ID"}.
+func (s *Server) postDial(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Addr string `json:"addr"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, errors.New("the address is not valid JSON: "+err.Error()))
+		return
+	}
+	lang := lang(r)
+	addr := strings.TrimSpace(req.Addr)
+	switch {
+	case s.cfg.Dial == nil:
+		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang, "error.nodial")))
+		return
+	case addr == "":
+		writeError(w, http.StatusUnprocessableEntity, errors.New(shellWords.Say(lang, "error.noaddr")))
+		return
+	}
+	if err := s.cfg.Dial(addr); err != nil {
+		writeError(w, http.StatusUnprocessableEntity, errors.New(shellWords.Say(lang, "error.dial", "addr", addr, "error", err.Error())))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})

@@ -59,10 +59,12 @@ func CheckTable(c TableChoice, bots int) error {
 
 // LobbyState is the lobby as the page shows it; the board adds what its form offers.
 type LobbyState struct {
-	Tables   []LobbyTable `json:"tables"`
-	Bots     int          `json:"bots"` // local bots that will sit with the person
-	Defaults LobbyForm    `json:"defaults"`
-	Choices  any          `json:"-"` // the board's LobbyChoices
+	Tables     []LobbyTable `json:"tables"`
+	Bots       int          `json:"bots"` // local bots that will sit with the person
+	MinPlayers int          `json:"min_players"`
+	MaxPlayers int          `json:"max_players"`
+	Defaults   LobbyForm    `json:"defaults"`
+	Choices    any          `json:"-"` // the board's LobbyChoices
 }
 
 // MarshalJSON writes the lobby with the board's fields.

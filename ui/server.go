@@ -26,6 +26,20 @@ type Config struct {
 	Key string
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Dial, when set, asks the person's node to dial a peer's address (a multiaddr ending in
+	// /p2p/ID), for the lobby's field to reach a player that discovery does not find. Its
+	// error says what is wrong with the address.
+	Dial func(addr string) error
+	// Say, when set, says the person's message in the table's chat (POST /api/chat; chat.go).
+	Say func(text string) error
+}
+
+// Network is how the person's node finds other players, for the lobby and the waiting screen
+// (see NetworkState).
+type Network struct {
+	MDNS  bool     // discovery on the LAN
+	Peers int      // peers connected now
+	Addrs []string // the node's addresses, as another player's --peer takes them
 }
 
 // Result is how the person's node ended: its outcome, the audit of its log, or an error.
@@ -61,13 +75,16 @@ type Server struct {
 	verdict bool            // the verdict is in the log
 	lobby   lobby
 	result  *Result
+	network *Network
 }
 
-// logItem is a line of the log: a game event (told when the page asks, with the names then
-// known) or a line already in words.
+// logItem is a line of the log: a game event, a verdict or the audit (told when the page asks,
+// in its language, with the names then known), or a line already in words.
 type logItem struct {
-	event *engine.Event
-	line  LogLine
+	event   *engine.Event
+	verdict *protocol.Verdict
+	audit   *Result
+	line    LogLine
 }
 
 // NewServer makes a server for cfg.Board's game. cfg.Human's changes are shown on the page,
@@ -126,19 +143,29 @@ func (s *Server) SetTable(c TableChoice) {
 	s.changed()
 }
 
-// choose takes the person's choice from the page.
-func (s *Server) choose(c TableChoice) error {
+// choose takes the person's choice from the page; when the person already sits at a table, it
+// returns that table's name instead.
+func (s *Server) choose(c TableChoice) (seated string, ok bool) {
 	s.mu.Lock()
 	if s.choice != nil {
 		t := s.choice.Table
 		s.mu.Unlock()
-		return fmt.Errorf("you already sit at table %q", t)
+		return t, false
 	}
 	s.choice = &c
 	s.mu.Unlock()
 	s.choices <- c // buffered: only one choice is ever taken
 	s.changed()
-	return nil
+	return "", true
+}
+
+// SetNetwork shows how the person's node finds other players (call it again when the number
+// of peers changes).
+func (s *Server) SetNetwork(n Network) {
+	s.mu.Lock()
+	s.network = &n
+	s.mu.Unlock()
+	s.changed()
 }
 
 // Update shows the node's latest status.
@@ -155,7 +182,7 @@ func (s *Server) Update(st protocol.Status) {
 	}
 	if v := st.Verdict; v != nil && !s.verdict {
 		s.verdict = true
-		s.log = append(s.log, logItem{line: LogLine{Kind: "verdict", Text: verdictText(v, st.Names, st.Seat)}})
+		s.log = append(s.log, logItem{verdict: v})
 	}
 	s.mu.Unlock()
 	s.changed()
@@ -173,7 +200,7 @@ func (s *Server) Event(e engine.Event) {
 func (s *Server) Finish(r Result) {
 	s.mu.Lock()
 	s.result = &r
-	s.log = append(s.log, logItem{line: LogLine{Kind: "audit", Text: auditText(r)}})
+	s.log = append(s.log, logItem{audit: &r})
 	s.mu.Unlock()
 	s.changed()
 }
@@ -184,17 +211,21 @@ func (s *Server) Quit() <-chan struct{} { return s.quit }
 // Close ends the page's event streams (before shutting the HTTP server down).
 func (s *Server) Close() { s.once.Do(func() { close(s.closed) }) }
 
-// snapshot is the page's state now, with the log from line logFrom on.
-func (s *Server) snapshot(logFrom int) State {
+// boardIn is the board speaking lang.
+func (s *Server) boardIn(lang string) Board { return Localize(s.board, lang) }
+
+// snapshot is the page's state now, in lang, with the log from line logFrom on.
+func (s *Server) snapshot(logFrom int, lang string) State {
 	var pend asked
 	var asked bool
 	if s.human != nil {
 		pend, asked = s.human.current()
 	}
+	b := s.boardIn(lang)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := &s.status
-	out := State{Version: s.version, Me: Me{Name: s.cfg.Name, Seat: -1}}
+	out := State{Version: s.version, Lang: lang, Me: Me{Name: s.cfg.Name, Seat: -1}}
 	if s.haveSt {
 		out.Me.Seat = st.Seat
 	}
@@ -205,7 +236,7 @@ func (s *Server) snapshot(logFrom int) State {
 	}
 	var drawn Drawing
 	if names != nil {
-		drawn = s.board.Draw(g, st.Seat, names)
+		drawn = b.Draw(g, st.Seat, names)
 		out.Seats = s.seats(drawn, g, st)
 	}
 	out.Mode = s.mode(names, drawn, g)
@@ -214,36 +245,54 @@ func (s *Server) snapshot(logFrom int) State {
 	}
 	if c := s.choice; c != nil {
 		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: st.Members,
-			Bots: s.cfg.Bots, Settings: s.board.ShowSettings(c.Config)}
+			Bots: s.cfg.Bots, Settings: b.ShowSettings(c.Config)}
 	} else {
-		out.Lobby = s.lobbyState()
+		out.Lobby = s.lobbyState(b)
+	}
+	if out.Mode == "lobby" || out.Mode == "waiting" {
+		out.Network = s.networkState()
 	}
 	if asked && s.result == nil && st.Verdict == nil {
-		out.Decision = &Decision{ID: pend.ID, SinceMS: pend.Since.UnixMilli(), Board: s.board.Decision(pend.Game, pend.Seat, names)}
+		out.Decision = &Decision{ID: pend.ID, SinceMS: pend.Since.UnixMilli(), Board: b.Decision(pend.Game, pend.Seat, names)}
 	}
 	out.Clock = s.clock(pend, asked)
 	if v := st.Verdict; v != nil {
-		out.Alerts = append(out.Alerts, Alert{Level: "error", Text: verdictText(v, names, st.Seat)})
+		out.Alerts = append(out.Alerts, Alert{Level: "error", Text: verdictText(lang, v, names, st.Seat)})
 	}
 	if r := s.result; r != nil {
-		out.Result = buildResult(r, names, st.Seat)
-		if r.Err != nil {
-			out.Alerts = append(out.Alerts, Alert{Level: "error", Text: "Your node stopped: " + r.Err.Error()})
-		}
+		out.Result = buildResult(lang, r, names, st.Seat)
 	}
-	out.LogStart, out.Log = s.logLines(logFrom)
+	out.LogStart, out.Log = s.logLines(b, lang, logFrom)
 	return out
+}
+
+func (s *Server) networkState() *NetworkState {
+	if s.network == nil {
+		return nil
+	}
+	n := s.network
+	addrs := n.Addrs
+	if addrs == nil {
+		addrs = []string{}
+	}
+	return &NetworkState{MDNS: n.MDNS, Peers: n.Peers, Addrs: addrs, Dial: s.cfg.Dial != nil}
 }
 
 // logLines are the log's lines from logFrom on (and where they start), the game's events in
 // the board's words with the names known now.
-func (s *Server) logLines(logFrom int) (int, []LogLine) {
+func (s *Server) logLines(b Board, lang string, logFrom int) (int, []LogLine) {
 	logFrom = min(max(logFrom, 0), len(s.log))
 	out := []LogLine{}
+	st := &s.status
 	for _, it := range s.log[logFrom:] {
 		l := it.line
-		if it.event != nil {
-			l = s.board.Tell(*it.event, s.status.Names, s.status.Seat)
+		switch {
+		case it.event != nil:
+			l = b.Tell(*it.event, st.Names, st.Seat)
+		case it.verdict != nil:
+			l = LogLine{Kind: "verdict", Text: verdictText(lang, it.verdict, st.Names, st.Seat)}
+		case it.audit != nil:
+			l = LogLine{Kind: "audit", Text: auditText(lang, *it.audit)}
 		}
 		out = append(out, l)
 	}
@@ -286,14 +335,18 @@ func (s *Server) seats(drawn Drawing, g engine.Game, st *protocol.Status) []Seat
 	return out
 }
 
-func (s *Server) lobbyState() *LobbyState {
+func (s *Server) lobbyState(b Board) *LobbyState {
 	d := s.cfg.Defaults
 	if d.Table == "" {
 		d.Table = s.cfg.Name + "'s table"
 	}
-	return &LobbyState{Tables: s.lobby.list(s.cfg.Bots, s.board.ShowSettings), Bots: s.cfg.Bots,
-		Defaults: LobbyForm{Table: d.Table, Players: d.Players, Settings: s.board.ShowSettings(d.Config)},
-		Choices:  s.board.LobbyChoices()}
+	l := &LobbyState{Tables: s.lobby.list(s.cfg.Bots, b.ShowSettings), Bots: s.cfg.Bots,
+		Defaults: LobbyForm{Table: d.Table, Players: d.Players, Settings: b.ShowSettings(d.Config)},
+		Choices:  b.LobbyChoices()}
+	if r, err := engine.Lookup(b.Game()); err == nil {
+		l.MinPlayers, l.MaxPlayers = r.Players()
+	}
+	return l
 }
 
 // clock is whom the table waits for and since when (nil when nobody, or at the end).
@@ -306,12 +359,25 @@ func (s *Server) clock(pend asked, asked bool) *Clock {
 	if asked && st.Due == st.Seat {
 		since = pend.Since
 	}
-	return &Clock{Due: st.Due, Name: SeatName(st.Names, st.Due), SinceMS: since.UnixMilli(),
+	c := &Clock{Due: st.Due, Name: SeatName(st.Names, st.Due), SinceMS: since.UnixMilli(),
 		TimeoutMS: st.Timeout.Milliseconds(), NowMS: s.now().UnixMilli()}
+	allowance, bank := st.Allowance, st.Bank
+	switch {
+	case allowance <= 0: // no clock of decisions: the timeout
+	case allowance >= noLimit:
+		c.NoLimit = true
+	default:
+		a, b := allowance.Milliseconds(), bank.Milliseconds()
+		c.AllowanceMS, c.BankMS = &a, &b
+	}
+	return c
 }
 
-func buildResult(r *Result, names []string, me int) *ResultState {
-	out := &ResultState{Audit: auditText(*r), Scores: []int{}, Winners: []int{}}
+// noLimit is an allowance that is no limit at all (protocol's NoClock is a day).
+const noLimit = 24 * time.Hour
+
+func buildResult(lang string, r *Result, names []string, me int) *ResultState {
+	out := &ResultState{Audit: auditText(lang, *r), Scores: []int{}, Winners: []int{}, Status: "stopped"}
 	if o := r.Outcome; o != nil {
 		out.Finished, out.Digest, out.Entries = o.Finished, o.Digest, o.Entries
 		if o.Scores != nil {
@@ -321,14 +387,18 @@ func buildResult(r *Result, names []string, me int) *ResultState {
 			out.Winners = o.Winners
 		}
 		if o.Verdict != nil {
-			out.Verdict = verdictText(o.Verdict, names, me)
+			out.Verdict = verdictText(lang, o.Verdict, names, me)
 		}
 	}
-	if r.Audit != nil {
+	if r.Audit != nil && r.Err == nil {
 		out.Valid = r.Audit.Valid
 	}
 	if r.Err != nil {
 		out.Error = r.Err.Error()
+	}
+	out.Status, out.Headline = ending(lang, r, names, me)
+	if out.Status != "finished" {
+		out.Finished, out.Winners = false, []int{}
 	}
 	return out
 }

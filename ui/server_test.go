@@ -5,12 +5,14 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
+	"errors"
 	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -178,8 +180,8 @@ func TestLobby(t *testing.T) {
 	if tight := st.Lobby.Tables[2]; tight.Room || tight.Full {
 		t.Errorf("tight (2 of 3 seated, the person has a bot): %+v", tight)
 	}
-	if st.Lobby.Defaults.Players != 4 || st.Lobby.Defaults.Table != "ann's table" {
-		t.Errorf("defaults: %+v", st.Lobby.Defaults)
+	if st.Lobby.Defaults.Players != 4 || st.Lobby.Defaults.Table != "ann's table" || st.Lobby.MinPlayers != 2 || st.Lobby.MaxPlayers != 4 {
+		t.Errorf("defaults: %+v (players %d to %d)", st.Lobby.Defaults, st.Lobby.MinPlayers, st.Lobby.MaxPlayers)
 	}
 
 	var e apiError
@@ -189,8 +191,9 @@ func TestLobby(t *testing.T) {
 		{"/api/lobby/create", `{"table":"x","players":4,"speed":"warp"}`, "unknown speed"},
 		{"/api/lobby/create", `{"table":"friday","players":4,"speed":"slow"}`, "already open"},
 		{"/api/lobby/join", `{"table":"tight"}`, "no room"},
-		{"/api/lobby/join", `{"table":"nowhere"}`, "no table of that name"},
-		{"/api/lobby/join", `{"table":"friday","players":4,"speed":"slow"}`, "no table of that name"},
+		{"/api/lobby/join", `{"table":"nowhere"}`, "No table of that name"},
+		{"/api/lobby/join", `{"table":"friday","players":4,"speed":"slow"}`, "No table of that name"},
+		{"/api/lobby/join?lang=fr", `{"table":"nowhere"}`, "Aucune table de ce nom"},
 		{"/api/lobby/join", `{"table":"friday","players":4,"speed":"warp"}`, "unknown speed"},
 		{"/api/lobby/join", `{"table":`, "not valid JSON"},
 	} {
@@ -487,25 +490,27 @@ func TestEvents(t *testing.T) {
 	}
 }
 
-// TestVerdictsAndResult: a halted table and the end of a game show in words.
+// TestVerdictsAndResult: a halted table and the end of a game show in words, in the page's
+// language; an abandoned game is shown as abandoned, not as a finished one.
 func TestVerdictsAndResult(t *testing.T) {
 	s, _, ts := newServer(t, 0)
 	s.SetTable(TableChoice{Table: "t", Game: "pick", Players: 3, Config: []byte{0}})
 	names := []string{"ann", "bob", "cy"}
 	for _, tt := range []struct {
-		v    protocol.Verdict
-		want string
+		v          protocol.Verdict
+		lang, want string
 	}{
-		{protocol.Verdict{Kind: protocol.VerdictAbandoned, Seq: 40, Seat: 2, Reason: "silent for 1m0s"}, "cy is gone: silent for 1m0s"},
-		{protocol.Verdict{Kind: protocol.VerdictCheat, Seq: 41, Seat: 1, Reason: "bad shuffle proof"}, "bob was caught cheating at entry 41: bad shuffle proof"},
-		{protocol.Verdict{Kind: protocol.VerdictEquivocation, Seq: 7, Seat: 0, Reason: "two entries"}, "Your node was caught cheating"},
+		{protocol.Verdict{Kind: protocol.VerdictAbandoned, Seq: 40, Seat: 2, Reason: "silent for 1m0s"}, "en", "cy stopped answering: the table waited past its time limit, named them as gone and stopped (entry 40)"},
+		{protocol.Verdict{Kind: protocol.VerdictAbandoned, Seq: 40, Seat: 2, Reason: "silent for 1m0s"}, "es", "cy dejó de responder"},
+		{protocol.Verdict{Kind: protocol.VerdictCheat, Seq: 41, Seat: 1, Reason: "bad shuffle proof"}, "en", "bob was caught cheating at entry 41: bad shuffle proof"},
+		{protocol.Verdict{Kind: protocol.VerdictEquivocation, Seq: 7, Seat: 0, Reason: "two entries"}, "fr", "Votre nœud a signé deux entrées différentes pour l'entrée 7"},
 	} {
 		v := tt.v
 		s.Update(protocol.Status{Table: "t", Seat: 0, Names: names, Verdict: &v, Due: -1})
 		var st State
-		call(t, ts, "GET", "/api/state", testKey, "", &st)
-		if len(st.Alerts) != 1 || st.Alerts[0].Level != "error" || !strings.Contains(st.Alerts[0].Text, tt.want) {
-			t.Errorf("%v: alerts %+v, want %q", tt.v.Kind, st.Alerts, tt.want)
+		call(t, ts, "GET", "/api/state?lang="+tt.lang, testKey, "", &st)
+		if len(st.Alerts) != 1 || st.Alerts[0].Level != "error" || !strings.Contains(st.Alerts[0].Text, tt.want) || st.Lang != tt.lang {
+			t.Errorf("%v in %s: alerts %+v, want %q", tt.v.Kind, tt.lang, st.Alerts, tt.want)
 		}
 	}
 	s.Update(protocol.Status{Table: "t", Seat: 0, Names: names, State: newPick(3, 1), Due: 1, DueSince: time.UnixMilli(1000), Timeout: time.Minute})
@@ -519,7 +524,7 @@ func TestVerdictsAndResult(t *testing.T) {
 	st = State{}
 	call(t, ts, "GET", "/api/state", testKey, "", &st)
 	if st.Mode != "over" || st.Result == nil || !st.Result.Valid || !strings.Contains(st.Result.Audit, "the log checks") ||
-		st.Result.Scores[0] != 100000 || st.Clock != nil || st.Decision != nil {
+		st.Result.Scores[0] != 100000 || st.Clock != nil || st.Decision != nil || st.Result.Status != "finished" {
 		t.Errorf("after Finish: mode %q result %+v clock %+v", st.Mode, st.Result, st.Clock)
 	}
 	if code := call(t, ts, "POST", "/api/quit", testKey, "{}", nil); code != http.StatusOK {
@@ -529,6 +534,159 @@ func TestVerdictsAndResult(t *testing.T) {
 	case <-s.Quit():
 	default:
 		t.Error("Quit is not closed after POST /api/quit")
+	}
+}
+
+// TestEndings: how a table ended, in plain words: finished, abandoned (by another, or by the
+// person's own node), halted by a cheat, or stopped (the person left, or the node failed).
+func TestEndings(t *testing.T) {
+	names := []string{"ann", "bob", "cy"}
+	verdict := func(k protocol.VerdictKind, seat int) *protocol.Outcome {
+		return &protocol.Outcome{Scores: []int{0, 0, 0}, Winners: []int{1}, Verdict: &protocol.Verdict{Kind: k, Seat: seat, Seq: 9, Reason: "why"}}
+	}
+	for _, tt := range []struct {
+		r            Result
+		status, want string
+	}{
+		{Result{Outcome: &protocol.Outcome{Finished: true, Winners: []int{0}}}, "finished", "The game is over."},
+		{Result{Outcome: verdict(protocol.VerdictAbandoned, 2)}, "abandoned", "The game was abandoned: cy stopped answering"},
+		{Result{Outcome: verdict(protocol.VerdictAbandoned, 0)}, "abandoned", "your node did not answer in time"},
+		{Result{Outcome: verdict(protocol.VerdictCheat, 1)}, "halted", "bob was caught cheating"},
+		{Result{Err: context.Canceled}, "stopped", "You left the table before the end"},
+		{Result{Err: errors.New("disk full")}, "stopped", "Your node stopped before the end of the game: disk full"},
+	} {
+		r := buildResult("en", &tt.r, names, 0)
+		if r.Status != tt.status || !strings.Contains(r.Headline, tt.want) || (tt.status != "finished" && (r.Finished || len(r.Winners) != 0)) {
+			t.Errorf("%+v: %+v, want %s with %q and no winner unless finished", tt.r, r, tt.status, tt.want)
+		}
+	}
+	if a := auditText("en", Result{Err: context.Canceled}); strings.Contains(a, "context canceled") {
+		t.Errorf("the audit of a table the person left: %q", a)
+	}
+}
+
+// TestClock: the clock shows the decision's allowance and the time bank when the protocol's
+// Status has them, and says when a decision has no limit.
+func TestClock(t *testing.T) {
+	s, _, ts := newServer(t, 0)
+	s.SetTable(TableChoice{Table: "t", Game: "pick", Players: 2, Config: []byte{0}})
+	st := protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob"}, State: newPick(2), Due: 1, DueSince: time.UnixMilli(1000),
+		Timeout: time.Minute, Allowance: 90 * time.Second, Bank: 5 * time.Minute}
+	s.Update(st)
+	var got State
+	call(t, ts, "GET", "/api/state", testKey, "", &got)
+	if c := got.Clock; c == nil || c.AllowanceMS == nil || *c.AllowanceMS != 90000 || c.BankMS == nil || *c.BankMS != 300000 || c.NoLimit {
+		t.Errorf("clock with a bank: %+v", got.Clock)
+	}
+	st.Allowance, st.Bank = 24*time.Hour, 0
+	s.Update(st)
+	got = State{}
+	call(t, ts, "GET", "/api/state", testKey, "", &got)
+	if c := got.Clock; c == nil || !c.NoLimit || c.AllowanceMS != nil {
+		t.Errorf("clock without a limit: %+v", got.Clock)
+	}
+}
+
+// TestNetworkAndDial: the lobby shows how the node finds others, and the page may ask it to
+// dial an address; a bad one is refused with the reason.
+func TestNetworkAndDial(t *testing.T) {
+	var dialed []string
+	h := NewHuman(nil)
+	s, err := NewServer(Config{Name: "ann", Board: pickBoard{}, Human: h, Key: testKey, Now: func() time.Time { return testNow },
+		Dial: func(addr string) error {
+			if !strings.Contains(addr, "/p2p/") {
+				return errors.New("it must end in /p2p/<peer id>")
+			}
+			dialed = append(dialed, addr)
+			return nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	defer s.Close()
+	s.SetNetwork(Network{MDNS: false, Peers: 2, Addrs: []string{"/ip4/127.0.0.1/tcp/4001/p2p/12D3KooWx"}})
+	var st State
+	call(t, ts, "GET", "/api/state", testKey, "", &st)
+	if n := st.Network; n == nil || n.MDNS || n.Peers != 2 || len(n.Addrs) != 1 || !n.Dial {
+		t.Errorf("network: %+v", st.Network)
+	}
+	var e apiError
+	for _, tt := range []struct {
+		body string
+		code int
+		err  string
+	}{
+		{`{"addr":"/ip4/10.0.0.2/tcp/4001/p2p/12D3KooWy"}`, 200, ""},
+		{`{"addr":"/ip4/10.0.0.2/tcp/4001"}`, 422, "Cannot dial /ip4/10.0.0.2/tcp/4001: it must end in /p2p/<peer id>"},
+		{`{"addr":"  "}`, 422, "Type a player's address"},
+		{`{"addr":`, 400, "not valid JSON"},
+	} {
+		e = apiError{}
+		if code := call(t, ts, "POST", "/api/dial", testKey, tt.body, &e); code != tt.code || !strings.Contains(e.Error, tt.err) {
+			t.Errorf("dial %s: %d %q, want %d with %q", tt.body, code, e.Error, tt.code, tt.err)
+		}
+	}
+	if len(dialed) != 1 {
+		t.Errorf("dialed %v", dialed)
+	}
+	// Without Dial in the config, the page cannot dial.
+	_, _, ts2 := newServer(t, 0)
+	if code := call(t, ts2, "POST", "/api/dial", testKey, `{"addr":"/ip4/1.2.3.4/tcp/1/p2p/x"}`, &e); code != http.StatusConflict {
+		t.Errorf("dial without Dial: %d %q", code, e.Error)
+	}
+}
+
+// TestLanguages: the language a request asks for, from ?lang=, Accept-Language or the locale;
+// and every language has the shell's every word, with the same arguments.
+func TestLanguages(t *testing.T) {
+	for _, tt := range []struct {
+		prefs []string
+		want  string
+	}{
+		{[]string{"es-AR"}, "es"}, {[]string{"", "fr-CH, fr;q=0.9, en;q=0.8"}, "fr"}, {[]string{"de, es;q=0.5"}, "es"},
+		{[]string{"fr_FR.UTF-8"}, "fr"}, {[]string{"C.UTF-8"}, "en"}, {nil, "en"}, {[]string{"pt", "it"}, "en"},
+	} {
+		if got := Lang(tt.prefs...); got != tt.want {
+			t.Errorf("Lang(%q) = %s, want %s", tt.prefs, got, tt.want)
+		}
+	}
+	env := map[string]string{"LANG": "es_ES.UTF-8", "LC_ALL": "fr_FR.UTF-8"}
+	if got := LangFromEnv(func(k string) string { return env[k] }); got != "fr" {
+		t.Errorf("LC_ALL before LANG: %s", got)
+	}
+	checkWords(t, shellWords)
+}
+
+// checkWords checks that every language has the English words, and only those, each with the
+// same {arguments}.
+func checkWords(t *testing.T, w *Words) {
+	t.Helper()
+	args := regexp.MustCompile(`\{\w+\}`)
+	en := w.Keys("en")
+	if len(w.Speaks()) != len(Languages) {
+		t.Errorf("the words speak %v, want %v", w.Speaks(), Languages)
+	}
+	for _, l := range w.Speaks()[1:] {
+		for k, v := range en {
+			tr, ok := w.Keys(l)[k]
+			if !ok {
+				t.Errorf("%s has no %q", l, k)
+				continue
+			}
+			a, b := args.FindAllString(v, -1), args.FindAllString(tr, -1)
+			slices.Sort(a)
+			slices.Sort(b)
+			if !slices.Equal(slices.Compact(a), slices.Compact(b)) {
+				t.Errorf("%s %q has arguments %v, English %v", l, k, b, a)
+			}
+		}
+		for k := range w.Keys(l) {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s has %q, which English has not", l, k)
+			}
+		}
 	}
 }
 

@@ -5,19 +5,21 @@ package ui
 // Seats, Decision, Table and Lobby (built from the person's seat's view only). A board's
 // fields must not reuse the names of the shell's.
 type State struct {
-	Version  int          `json:"version"`
-	Mode     string       `json:"mode"` // lobby, waiting (for seats), setup (keys, shuffle), game, over
-	Me       Me           `json:"me"`
-	Lobby    *LobbyState  `json:"lobby,omitempty"`
-	Table    *TableState  `json:"table,omitempty"`
-	Seats    []SeatState  `json:"seats,omitempty"`
-	Game     any          `json:"game,omitempty"` // the board's
-	Decision *Decision    `json:"decision,omitempty"`
-	Clock    *Clock       `json:"clock,omitempty"`
-	Alerts   []Alert      `json:"alerts,omitempty"`
-	Result   *ResultState `json:"result,omitempty"`
-	LogStart int          `json:"log_start"` // the index of Log[0] in the whole log
-	Log      []LogLine    `json:"log"`
+	Version  int           `json:"version"`
+	Mode     string        `json:"mode"` // lobby, waiting (for seats), setup (keys, shuffle), game, over
+	Lang     string        `json:"lang"` // the language of the state's words (one of Languages)
+	Me       Me            `json:"me"`
+	Network  *NetworkState `json:"network,omitempty"` // in the lobby and while the table forms
+	Lobby    *LobbyState   `json:"lobby,omitempty"`
+	Table    *TableState   `json:"table,omitempty"`
+	Seats    []SeatState   `json:"seats,omitempty"`
+	Game     any           `json:"game,omitempty"` // the board's
+	Decision *Decision     `json:"decision,omitempty"`
+	Clock    *Clock        `json:"clock,omitempty"`
+	Alerts   []Alert       `json:"alerts,omitempty"`
+	Result   *ResultState  `json:"result,omitempty"`
+	LogStart int           `json:"log_start"` // the index of Log[0] in the whole log
+	Log      []LogLine     `json:"log"`
 }
 
 // Me is the person.
@@ -72,13 +74,28 @@ func (d Decision) MarshalJSON() ([]byte, error) {
 	return joinFields(plain(d), d.Board)
 }
 
-// Clock says whom the table waits for and since when.
+// NetworkState is how the person's node finds other players: by mDNS on the LAN or not, how
+// many peers it is connected to, its own addresses (for another player's --peer), and whether
+// the page may ask it to dial an address.
+type NetworkState struct {
+	MDNS  bool     `json:"mdns"`
+	Peers int      `json:"peers"`
+	Addrs []string `json:"addrs"`
+	Dial  bool     `json:"dial"`
+}
+
+// Clock says whom the table waits for and since when. When the table keeps a time bank (a
+// protocol.Status with Bank and Allowance), AllowanceMS is each turn's own time and BankMS
+// what is left of the due seat's bank when the turn began.
 type Clock struct {
-	Due       int    `json:"due"` // seat, -1 when nobody
-	Name      string `json:"name"`
-	SinceMS   int64  `json:"since_ms"` // unix milliseconds
-	TimeoutMS int64  `json:"timeout_ms"`
-	NowMS     int64  `json:"now_ms"`
+	Due         int    `json:"due"` // seat, -1 when nobody
+	Name        string `json:"name"`
+	SinceMS     int64  `json:"since_ms"` // unix milliseconds
+	TimeoutMS   int64  `json:"timeout_ms"`
+	NowMS       int64  `json:"now_ms"`
+	AllowanceMS *int64 `json:"allowance_ms,omitempty"`
+	BankMS      *int64 `json:"bank_ms,omitempty"`
+	NoLimit     bool   `json:"no_limit,omitempty"` // the decision due has no time limit
 }
 
 // Alert is a message the page shows in a banner.
@@ -87,8 +104,13 @@ type Alert struct {
 	Text  string `json:"text"`
 }
 
-// ResultState is how the table ended.
+// ResultState is how the table ended. Status is finished (every seat signed off the end of
+// the game), abandoned (a player stopped answering and the table named them gone), halted (a
+// player caught cheating, or the game broke) or stopped (the person's node stopped before the
+// end); Headline says it in plain words.
 type ResultState struct {
+	Status   string `json:"status"`
+	Headline string `json:"headline"`
 	Finished bool   `json:"finished"`
 	Scores   []int  `json:"scores"`
 	Winners  []int  `json:"winners"`

@@ -19,6 +19,7 @@ import (
 // usable: use NewTerminal.
 type Terminal struct {
 	board TextBoard
+	lang  string
 	out   io.Writer
 	lines chan string // lines read from the input; closed at its end
 	rerr  error       // why the input ended (read once lines is closed)
@@ -34,7 +35,7 @@ type Terminal struct {
 
 // NewTerminal reads moves from in and writes to out, with the game's text board b.
 func NewTerminal(b TextBoard, in io.Reader, out io.Writer) *Terminal {
-	t := &Terminal{board: b, out: out, lines: make(chan string), done: make(chan struct{}), seat: -1, noted: map[string]bool{}}
+	t := &Terminal{board: b, lang: Languages[0], out: out, lines: make(chan string), done: make(chan struct{}), seat: -1, noted: map[string]bool{}}
 	go func() {
 		sc := bufio.NewScanner(in)
 		for sc.Scan() {
@@ -53,6 +54,17 @@ func NewTerminal(b TextBoard, in io.Reader, out io.Writer) *Terminal {
 	return t
 }
 
+// SetLang has the terminal, and its board when it is a Localizer, speak lang (one of
+// Languages; see LangFromEnv). Call it before the game.
+func (t *Terminal) SetLang(lang string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.lang = Lang(lang)
+	t.board = Localize(t.board, t.lang)
+}
+
+func (t *Terminal) say(key string, args ...any) string { return shellWords.Say(t.lang, key, args...) }
+
 // Close stops reading the input (a read under way still ends only with the input).
 func (t *Terminal) Close() { t.once.Do(func() { close(t.done) }) }
 
@@ -66,13 +78,23 @@ func (t *Terminal) printf(format string, args ...any) {
 func (t *Terminal) Update(st protocol.Status) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if st.Names != nil && t.names == nil {
+	if st.Names != nil && st.State != nil && !t.noted["formed"] { // the order of play is drawn by then
+		t.noted["formed"] = true
+		players := make([]string, len(st.Names))
+		for i := range st.Names {
+			players[i] = SeatName(st.Names, i)
+			if i == st.Seat {
+				players[i] = t.say("term.you", "name", players[i])
+			}
+		}
+		fmt.Fprintln(t.out, t.say("term.formed", "table", st.Table, "players", strings.Join(players, ", ")))
+	}
+	if st.Names != nil {
 		t.names, t.seat = st.Names, st.Seat
-		fmt.Fprintf(t.out, "The table %q formed. You are seat %d; players: %s.\n", st.Table, st.Seat, strings.Join(st.Names, ", "))
 	}
 	if st.Verdict != nil && !t.noted["verdict"] {
 		t.noted["verdict"] = true
-		fmt.Fprintf(t.out, "!! %s\n", verdictText(st.Verdict, st.Names, st.Seat))
+		fmt.Fprintf(t.out, "!! %s\n", verdictText(t.lang, st.Verdict, st.Names, st.Seat))
 	}
 }
 
@@ -83,23 +105,33 @@ func (t *Terminal) Event(e engine.Event) {
 	l := t.board.Tell(e, t.names, t.seat)
 	if l.Round != t.round && l.Round > 0 {
 		t.round = l.Round
-		fmt.Fprintf(t.out, "\n== Round %d ==\n", l.Round)
+		fmt.Fprintf(t.out, "\n== %s ==\n", t.say("term.round", "n", l.Round))
 	}
 	fmt.Fprintf(t.out, "  %s\n", l.Text)
 }
 
-// Finish tells how the table ended.
+// Finish tells how the table ended, in plain words (a word on Ctrl-C when the person stopped
+// it), and the audit of the log.
 func (t *Terminal) Finish(r Result) {
-	t.printf("%s\n", auditText(r))
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	status, headline := ending(t.lang, &r, t.names, t.seat)
+	if status != "finished" || r.Audit == nil {
+		fmt.Fprintf(t.out, "\n%s\n", headline)
+	}
+	if status == "stopped" {
+		return
+	}
+	fmt.Fprintf(t.out, "%s\n", auditText(t.lang, r))
 }
 
 // Decide shows the game and reads the person's move until it is a legal one. It ends with the
 // input (an error wrapping io.EOF) or with ctx (Ctrl-C).
 func (t *Terminal) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
 	t.mu.Lock()
-	names := t.names
+	names, board := t.names, t.board
 	t.mu.Unlock()
-	t.printf("\n%s", t.board.Show(g, seat, names))
+	t.printf("\n%s", board.Show(g, seat, names))
 	for {
 		t.printf("> ")
 		var line string
@@ -112,22 +144,22 @@ func (t *Terminal) Decide(ctx context.Context, g engine.Game, seat int) (engine.
 			}
 			line = strings.TrimSpace(l)
 		}
-		switch strings.ToLower(line) {
-		case "":
+		switch w := strings.ToLower(line); {
+		case w == "":
 			continue
-		case "help", "?":
-			t.printf("%s", t.board.Choices(g, seat, names))
+		case w == "help" || w == "?" || w == t.say("term.cmd.help"):
+			t.printf("%s%s\n", board.Choices(g, seat, names), t.say("term.commands"))
 			continue
-		case "show", "board":
-			t.printf("%s", t.board.Show(g, seat, names))
+		case w == "show" || w == "board" || w == t.say("term.cmd.show"):
+			t.printf("%s", board.Show(g, seat, names))
 			continue
 		}
-		a, err := t.action(g, seat, line)
+		a, err := action(board, g, seat, line)
 		if errors.Is(err, ErrNotAsked) {
 			return engine.Action{}, err
 		}
 		if err != nil {
-			t.printf("error: %v\n", err)
+			t.printf("%s\n", t.say("term.error", "error", err))
 			continue
 		}
 		return a, nil
@@ -135,8 +167,8 @@ func (t *Terminal) Decide(ctx context.Context, g engine.Game, seat int) (engine.
 }
 
 // action reads a typed move and checks it.
-func (t *Terminal) action(g engine.Game, seat int, line string) (engine.Action, error) {
-	m, err := t.board.ParseText(line)
+func action(board TextBoard, g engine.Game, seat int, line string) (engine.Action, error) {
+	m, err := board.ParseText(line)
 	if err != nil {
 		return engine.Action{}, err
 	}

@@ -18,14 +18,14 @@ func TestTerminal(t *testing.T) {
 	var out strings.Builder
 	term := NewTerminal(pickBoard{}, strings.NewReader("help\nseven\n\n9\nshow\n2\n"), &out)
 	defer term.Close()
-	term.Update(protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob"}})
+	term.Update(protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob"}, State: newPick(2)})
 	term.Event(engine.Event{Data: pickEvent{1, 3}})
 	a, err := term.Decide(context.Background(), newPick(2, 1, 3), 0)
 	if err != nil || string(a.Move) != "\x02" {
 		t.Fatalf("Decide = %+v, %v; want the move 2", a, err)
 	}
-	for _, w := range []string{`The table "t" formed. You are seat 0; players: ann, bob.`, "== Round 1 ==", "  bob: 3",
-		"Picks so far: [1 3]", "Moves: a number", `error: "seven" is not a number`, "error: 9 is more than 3"} {
+	for _, w := range []string{"The table t formed. Players, in turn order: ann (you), bob.", "== Round 1 ==", "  bob: 3",
+		"Picks so far: [1 3]", "Moves: a number", "Ctrl-C leaves the table", `error: "seven" is not a number`, "error: 9 is more than 3"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("the terminal does not show %q:\n%s", w, out.String())
 		}
@@ -35,6 +35,36 @@ func TestTerminal(t *testing.T) {
 	}
 	if _, err := term.Decide(context.Background(), newPick(2, 1, 3), 0); !errors.Is(err, io.EOF) {
 		t.Errorf("Decide at the end of the input: %v", err)
+	}
+}
+
+// TestTerminalFinish: the end of the table in plain words, a word on Ctrl-C, in the terminal's
+// language.
+func TestTerminalFinish(t *testing.T) {
+	for _, tt := range []struct {
+		lang string
+		r    Result
+		want []string
+	}{
+		{"en", Result{Err: context.Canceled}, []string{"You left the table before the end of the game."}},
+		{"es", Result{Err: context.Canceled}, []string{"Dejaste la mesa antes del final"}},
+		{"en", Result{Outcome: &protocol.Outcome{Finished: true}, Audit: &protocol.Report{Valid: true, Outcome: protocol.Outcome{Entries: 9, Digest: "ab"}}}, []string{"Audit: the log checks. 9 entries"}},
+		{"fr", Result{Outcome: &protocol.Outcome{Verdict: &protocol.Verdict{Kind: protocol.VerdictAbandoned, Seat: 1}}}, []string{"La partie a été abandonnée : bob ne répondait plus"}},
+	} {
+		var out strings.Builder
+		term := NewTerminal(pickBoard{}, strings.NewReader(""), &out)
+		term.SetLang(tt.lang)
+		term.Update(protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob"}, State: newPick(2)})
+		term.Finish(tt.r)
+		term.Close()
+		for _, w := range tt.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s %+v: %q, want %q", tt.lang, tt.r, out.String(), w)
+			}
+		}
+		if strings.Contains(out.String(), "context canceled") {
+			t.Errorf("%s: the terminal says %q", tt.lang, out.String())
+		}
 	}
 }
 

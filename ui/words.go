@@ -1,10 +1,16 @@
 package ui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"corruption/protocol"
 )
+
+// shellWords are the shell's strings, the page's and the server's and the terminal's, one file
+// a language: static/lang/LANG.json.
+var shellWords = MustLoadWords(static, "static/lang")
 
 // SeatName is a player's name, or "seat N" when it has none.
 func SeatName(names []string, seat int) string {
@@ -14,30 +20,71 @@ func SeatName(names []string, seat int) string {
 	return fmt.Sprintf("seat %d", seat)
 }
 
-// verdictText says why the table halted, in words.
-func verdictText(v *protocol.Verdict, names []string, me int) string {
+// verdictText says why the table halted, in words, in lang.
+func verdictText(lang string, v *protocol.Verdict, names []string, me int) string {
 	who := SeatName(names, v.Seat)
-	if v.Seat == me {
-		who = "Your node"
-	}
+	you := v.Seat == me
 	switch v.Kind {
 	case protocol.VerdictAbandoned:
-		return fmt.Sprintf("%s is gone: %s. The table named them and stopped (entry %d); every node reaches the same verdict.", who, v.Reason, v.Seq)
+		if you {
+			return shellWords.Say(lang, "verdict.abandoned.you", "seq", v.Seq)
+		}
+		return shellWords.Say(lang, "verdict.abandoned", "who", who, "seq", v.Seq)
 	case protocol.VerdictEquivocation:
-		return fmt.Sprintf("%s was caught cheating: it signed two different entries for entry %d (%s). The table halted.", who, v.Seq, v.Reason)
+		if you {
+			return shellWords.Say(lang, "verdict.equivocation.you", "seq", v.Seq)
+		}
+		return shellWords.Say(lang, "verdict.equivocation", "who", who, "seq", v.Seq)
+	case protocol.VerdictBroken:
+		return shellWords.Say(lang, "verdict.broken", "seq", v.Seq, "reason", v.Reason)
 	}
-	return fmt.Sprintf("%s was caught cheating at entry %d: %s. The table halted; the log holds the proof.", who, v.Seq, v.Reason)
+	if you {
+		return shellWords.Say(lang, "verdict.cheat.you", "seq", v.Seq, "reason", v.Reason)
+	}
+	return shellWords.Say(lang, "verdict.cheat", "who", who, "seq", v.Seq, "reason", v.Reason)
 }
 
-func auditText(r Result) string {
+// auditText is the audit of the person's log, in words.
+func auditText(lang string, r Result) string {
 	switch {
+	case r.Err != nil: // the log stops where the node did: nothing to audit
+		return shellWords.Say(lang, "audit.none")
 	case r.Audit != nil && r.Audit.Valid:
-		return fmt.Sprintf("Audit: the log checks. %d entries: every signature, shuffle proof, commitment and rule verified; every seat signed off the final digest %.16s….",
-			r.Audit.Entries, r.Audit.Digest)
+		return shellWords.Say(lang, "audit.valid", "entries", r.Audit.Entries, "digest", fmt.Sprintf("%.16s", r.Audit.Digest))
 	case r.Audit != nil:
-		return "Audit: the log does not check: " + r.Audit.Problem
-	case r.Err != nil:
-		return "The table did not finish: " + r.Err.Error()
+		return shellWords.Say(lang, "audit.invalid", "problem", r.Audit.Problem)
 	}
-	return "The table ended."
+	return shellWords.Say(lang, "audit.ended")
+}
+
+// ending is how the table ended (finished, abandoned, halted or stopped) and a headline that
+// says it in plain words.
+func ending(lang string, r *Result, names []string, me int) (status, headline string) {
+	o := r.Outcome
+	switch {
+	case o != nil && o.Verdict != nil:
+		v := o.Verdict
+		if v.Kind == protocol.VerdictAbandoned {
+			if v.Seat == me {
+				return "abandoned", shellWords.Say(lang, "end.abandoned.you")
+			}
+			return "abandoned", shellWords.Say(lang, "end.abandoned", "who", SeatName(names, v.Seat))
+		}
+		if v.Kind == protocol.VerdictBroken {
+			return "halted", shellWords.Say(lang, "end.broken")
+		}
+		if v.Seat == me {
+			return "halted", shellWords.Say(lang, "end.cheat.you")
+		}
+		return "halted", shellWords.Say(lang, "end.cheat", "who", SeatName(names, v.Seat))
+	case r.Err != nil && errors.Is(r.Err, context.Canceled) && len(names) == 0:
+		return "stopped", shellWords.Say(lang, "end.left.early")
+	case r.Err != nil && errors.Is(r.Err, context.Canceled):
+		return "stopped", shellWords.Say(lang, "end.left")
+	case r.Err != nil:
+		return "stopped", shellWords.Say(lang, "end.error", "error", r.Err.Error())
+	case o != nil && o.Finished:
+		return "finished", shellWords.Say(lang, "end.finished")
+	}
+	return "stopped", shellWords.Say(lang, "end.unfinished")
 }

@@ -2,7 +2,9 @@
 // table of Corruption (the bodies, their contracts and Swiss accounts, the cards placed, the
 // hand, the decision due with every legal choice), the moves the page and the terminal may
 // send and how they are read and checked, the game's events in words, and the board's script
-// (static/board.js) and styles.
+// (static/board.js), styles and card art (static/cards.svg). It speaks English, Spanish and
+// French: its words, and the rules panel, are static/lang/LANG.json, one file a language, read
+// by the server and the page alike.
 //
 // What it promises: everything it draws comes from the person's seat's corruption.View, which
 // shows another seat's face-down card only once it is revealed or the person peeked at it; a
@@ -25,14 +27,36 @@ import (
 //go:embed static
 var static embed.FS
 
-// Board is Corruption's board, for the page (ui.Board) and the terminal (ui.TextBoard). The
-// zero value is ready to use.
-type Board struct{}
+// Board is Corruption's board, for the page (ui.Board) and the terminal (ui.TextBoard), in one
+// language (Localize). The zero value is ready to use, in English.
+type Board struct {
+	lang string
+}
 
 var (
 	_ ui.Board     = Board{}
 	_ ui.TextBoard = Board{}
+	_ ui.Localizer = Board{}
 )
+
+// words are the board's strings, the server's and the page's: static/lang/LANG.json.
+var words = ui.MustLoadWords(static, "static/lang")
+
+// Localize is the board speaking lang (English when it speaks no such language).
+func (Board) Localize(lang string) any {
+	for _, l := range words.Speaks() {
+		if l == lang {
+			return Board{lang: lang}
+		}
+	}
+	return Board{}
+}
+
+// In is the board speaking lang, as a Board.
+func In(lang string) Board { return Board{}.Localize(lang).(Board) }
+
+// say is the text of key in the board's language.
+func (b Board) say(key string, args ...any) string { return words.Say(b.lang, key, args...) }
 
 // Game is "corruption".
 func (Board) Game() string { return rules.Rules{}.ID() }
@@ -64,7 +88,7 @@ type settings struct {
 var variants = []string{"standard", "down-the-river", "free-stud", "closed"}
 
 // ParseSettings reads "variant" and "lbb" from a lobby form.
-func (Board) ParseSettings(form json.RawMessage) ([]byte, error) {
+func (b Board) ParseSettings(form json.RawMessage) ([]byte, error) {
 	var f settings
 	if err := json.Unmarshal(form, &f); err != nil {
 		return nil, fmt.Errorf("the table's settings: %v", err)
@@ -74,7 +98,7 @@ func (Board) ParseSettings(form json.RawMessage) ([]byte, error) {
 		return nil, err
 	}
 	if f.LBB && v == rules.Closed {
-		return nil, errors.New("the little black book cannot be played with the closed variant")
+		return nil, errors.New(b.say("err.lbb.closed"))
 	}
 	return rules.EncodeConfig(v, f.LBB), nil
 }
@@ -97,7 +121,7 @@ func (Board) LobbyChoices() any {
 }
 
 // Draw is the board and each seat's score, contracts, cards placed, characters and peeks left.
-func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
+func (b Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	v, ok := view(g, seat)
 	n := len(names)
 	if ok {
@@ -110,42 +134,47 @@ func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	if !ok {
 		return ui.Drawing{Seats: seats}
 	}
-	return ui.Drawing{Started: true, Game: buildGame(v, names), Seats: seats}
+	return ui.Drawing{Started: true, Game: b.buildGame(v, names), Seats: seats}
 }
 
 // Decision is the person's decision due, with every legal choice.
-func (Board) Decision(g engine.Game, seat int, names []string) any {
+func (b Board) Decision(g engine.Game, seat int, names []string) any {
 	v, ok := view(g, seat)
 	if !ok {
 		return nil
 	}
-	return buildDecision(v, names)
+	return b.buildDecision(v, names)
 }
 
 // ParseMove reads a MoveRequest.
-func (Board) ParseMove(req json.RawMessage) (ui.Move, error) {
+func (b Board) ParseMove(req json.RawMessage) (ui.Move, error) {
 	var r MoveRequest
 	if err := json.Unmarshal(req, &r); err != nil {
 		return nil, fmt.Errorf("the move is not valid: %v", err)
+	}
+	if r.Text != "" {
+		return b.ParseText(r.Text)
 	}
 	m, err := r.move()
 	if err != nil {
 		return nil, err
 	}
-	return move{m}, nil
+	return move{b: b, m: m}, nil
 }
 
-// ParseText reads a typed move (see moveSyntax).
-func (Board) ParseText(line string) (ui.Move, error) {
-	m, err := parseMove(line)
-	if err != nil {
-		return nil, err
-	}
-	return move{m}, nil
+// ParseText reads a typed move (see the words' "syntax"): its cards and places are found on
+// the table when the move is checked, by any prefix of their ids or names.
+func (b Board) ParseText(line string) (ui.Move, error) {
+	return b.parseText(line)
 }
 
-// move is a move read from the page or the terminal, its seat not yet known.
-type move struct{ m rules.Move }
+// move is a move read from the page or the terminal, its seat not yet known; text moves keep
+// their card and place as typed, to be matched against the table (typed).
+type move struct {
+	b     Board
+	m     rules.Move
+	typed *typedPlace
+}
 
 // Action checks the move against seat's view (check) and has the game encode it.
 func (mv move) Action(g engine.Game, seat int) (engine.Action, error) {
@@ -153,25 +182,36 @@ func (mv move) Action(g engine.Game, seat int) (engine.Action, error) {
 	if !ok || cg == nil || cg.State() == nil {
 		return engine.Action{}, ui.ErrNotAsked
 	}
+	v := cg.View(seat)
 	m := mv.m
+	if mv.typed != nil {
+		var err error
+		if m, err = mv.b.resolve(v, *mv.typed); err != nil {
+			if mv.b.notAsked(v) {
+				return engine.Action{}, ui.ErrNotAsked
+			}
+			return engine.Action{}, err
+		}
+	}
 	m.Seat = seat
-	if err := check(cg.View(seat), m); err != nil {
+	if err := mv.b.check(v, m); err != nil {
 		return engine.Action{}, err
 	}
 	return cg.Action(m)
 }
 
-// Tell says an event in words (an event of another game, in its own words).
-func (Board) Tell(e engine.Event, names []string, me int) ui.LogLine {
+// Tell says an event in words (an event of another game, in its own words), with what it
+// says for the page's script.
+func (b Board) Tell(e engine.Event, names []string, me int) ui.LogLine {
 	ce, ok := e.Data.(rules.Event)
 	if !ok {
 		return ui.LogLine{Kind: "event", Text: e.Text}
 	}
-	return ui.LogLine{Round: ce.Round, Kind: eventKind(ce.Kind), Text: describe(ce, names, me)}
+	return ui.LogLine{Round: ce.Round, Kind: eventKind(ce.Kind), Text: b.describe(ce, names, me), Data: data(ce)}
 }
 
 // Notes are what the person's peeks showed, once each.
-func (Board) Notes(g engine.Game, seat int, names []string) []ui.Note {
+func (b Board) Notes(g engine.Game, seat int, names []string) []ui.Note {
 	v, ok := view(g, seat)
 	if !ok {
 		return nil
@@ -183,7 +223,7 @@ func (Board) Notes(g engine.Game, seat int, names []string) []ui.Note {
 			continue
 		}
 		out = append(out, ui.Note{Key: fmt.Sprintf("peek %d %d", v.Round(), i), LogLine: ui.LogLine{Round: v.Round(), Kind: "peek",
-			Text: fmt.Sprintf("Your peek: card %d, %s %s, is %s.", i, ui.SeatName(names, p.Seat)+"'s", spotPhrase(p.Spot), p.Card.Title())}})
+			Text: b.say("note.peek", "index", i, "owner", ui.SeatName(names, p.Seat), "place", b.spotPhrase(p.Spot), "card", b.cardTitle(p.Card))}})
 	}
 	return out
 }

@@ -11,12 +11,12 @@ import (
 	"corruption/ui"
 )
 
-// moveSyntax is how a move is typed (in a terminal, or as the "text" of a move request).
+// moveSyntax is how a move is typed, in English (the words' "syntax" in each language).
 const moveSyntax = `CARD PLACE ("4000 airport", "8000 swiss:city", "reporter monument"), peek N, ` +
 	`faceup [P...] ("faceup 1 3", "faceup" for none), assign CONTRACT, kill N, remove N, pass`
 
-// parseMove reads a typed move (see moveSyntax). The Seat is left for the caller to fill in;
-// whether the move is legal now is check's business.
+// parseMove reads a move typed exactly, with the cards' and places' ids (see moveSyntax). The
+// Seat is left for the caller to fill in; whether the move is legal now is check's business.
 func parseMove(text string) (rules.Move, error) {
 	f := strings.Fields(strings.ToLower(text))
 	if len(f) == 0 {
@@ -62,7 +62,7 @@ var indexKinds = map[string]rules.MoveKind{"peek": rules.MovePeek, "kill": rules
 
 // parseFaceUp reads the positions of "faceup 1 3" ("faceup" or "faceup none": none).
 func parseFaceUp(args []string) (rules.Move, error) {
-	if len(args) == 1 && args[0] == "none" {
+	if len(args) == 1 && (args[0] == "none" || args[0] == "-") {
 		args = nil
 	}
 	ps := make([]int, len(args))
@@ -146,12 +146,21 @@ func (r MoveRequest) move() (rules.Move, error) {
 	return m, err
 }
 
-// check reports whether m (made by v's seat) answers the decision due in v, and if not, why.
-// It uses what the View says a seat may do: CanPlay, Peekable, AssignOptions, KillTargets and
-// RemoveOptions.
-func check(v rules.View, m rules.Move) error {
+// check reports, in English, whether m (made by v's seat) answers the decision due in v.
+func check(v rules.View, m rules.Move) error { return Board{}.check(v, m) }
+
+// notAsked reports whether v's seat has nothing to decide now.
+func (b Board) notAsked(v rules.View) bool {
 	d := v.Next()
-	if d.Seat != v.Seat() || d.Kind == rules.DecideNothing {
+	return d.Seat != v.Seat() || d.Kind == rules.DecideNothing
+}
+
+// check reports whether m (made by v's seat) answers the decision due in v, and if not, why,
+// in words that call the person "you". It uses what the View says a seat may do: CanPlay,
+// Peekable, AssignOptions, KillTargets and RemoveOptions.
+func (b Board) check(v rules.View, m rules.Move) error {
+	d := v.Next()
+	if b.notAsked(v) {
 		return ui.ErrNotAsked
 	}
 	if m.Seat != v.Seat() {
@@ -161,97 +170,111 @@ func check(v rules.View, m rules.Move) error {
 	switch d.Kind {
 	case rules.DecideFaceUp:
 		if m.Kind == rules.MoveFaceUp {
-			return checkFaceUp(m)
+			return b.checkFaceUp(m)
 		}
-		what = "choose the face-up positions"
+		what = "faceup"
 	case rules.DecidePlace:
 		if m.Kind == rules.MovePlace {
-			return v.CanPlay(m.Card, m.Spot)
+			return b.checkPlace(v, m)
 		}
 		if m.Kind == rules.MovePeek {
-			return checkPeek(v, d, m)
+			return b.checkPeek(v, m)
 		}
-		what = "place a card"
+		what = "place"
 	case rules.DecideAssign:
 		if m.Kind == rules.MoveAssign {
-			return checkAssign(v, d, m)
+			return b.checkAssign(v, d, m)
 		}
-		what = "assign your Swiss bribe"
+		what = "assign"
 	case rules.DecideKill:
 		if m.Kind == rules.MoveKill {
-			return checkKill(v, d, m)
+			return b.checkKill(v, d, m)
 		}
-		what = "choose your hit man's target"
+		what = "kill"
 	case rules.DecideRemove:
 		if m.Kind == rules.MoveRemove || m.Kind == rules.MovePass {
-			return checkRemove(v, d, m)
+			return b.checkRemove(v, d, m)
 		}
-		what = "use your reporter (remove a bribe or pass)"
+		what = "remove"
 	default:
 		return fmt.Errorf("the table waits for %s, which is not a person's to make", d)
 	}
-	return fmt.Errorf("it is your turn to %s, not to %s", what, m.Kind)
+	return errors.New(b.say("err.turn", "what", b.say("what."+what), "kind", b.say("kind."+m.Kind.String())))
 }
 
-func checkFaceUp(m rules.Move) error {
+func (b Board) checkFaceUp(m rules.Move) error {
 	if m.Positions&^rules.AllPositions != 0 {
-		return fmt.Errorf("face-up positions are 1 to %d", rules.CardsPerRound)
+		return errors.New(b.say("err.faceup", "n", rules.CardsPerRound))
 	}
 	return nil
 }
 
-func checkKill(v rules.View, d rules.Decision, m rules.Move) error {
+// checkPlace says why a card cannot go to a place, in the person's words (the engine's
+// reasons name seats).
+func (b Board) checkPlace(v rules.View, m rules.Move) error {
+	err := v.CanPlay(m.Card, m.Spot)
+	if err == nil {
+		return nil
+	}
+	card := b.cardWords(m.Card)
+	switch {
+	case !m.Spot.IsSwiss() && !v.OnTable(m.Spot.Contract()):
+		return errors.New(b.say("err.place.table", "place", b.spotName(m.Spot)))
+	case m.Card.IsCharacter() && v.Config().Variant == rules.Closed:
+		return errors.New(b.say("err.place.closed"))
+	case m.Card.IsCharacter() && m.Spot.IsSwiss():
+		return errors.New(b.say("err.place.swiss", "card", capital(card)))
+	case !slices.Contains(v.Hand(), m.Card) && m.Card.IsBribe():
+		return errors.New(b.say("err.place.used", "card", card))
+	case !slices.Contains(v.Hand(), m.Card):
+		return errors.New(b.say("err.place.none", "card", card))
+	}
+	return err
+}
+
+func (b Board) checkKill(v rules.View, d rules.Decision, m rules.Move) error {
 	if !slices.Contains(v.KillTargets(), m.Index) {
-		return fmt.Errorf("your hit man (card %d) cannot kill card %d (targets: %s)", d.Index, m.Index, indexList(v.KillTargets()))
+		return errors.New(b.say("err.kill", "index", d.Index, "target", m.Index, "list", b.indexList(v.KillTargets())))
 	}
 	return nil
 }
 
-func checkRemove(v rules.View, d rules.Decision, m rules.Move) error {
+func (b Board) checkRemove(v rules.View, d rules.Decision, m rules.Move) error {
 	if m.Kind == rules.MoveRemove && !slices.Contains(v.RemoveOptions(), m.Index) {
-		return fmt.Errorf("your reporter (card %d) cannot remove card %d (it may remove %s, or pass)", d.Index, m.Index, indexList(v.RemoveOptions()))
+		return errors.New(b.say("err.remove", "index", d.Index, "target", m.Index, "list", b.indexList(v.RemoveOptions())))
 	}
 	return nil
 }
 
-func checkPeek(v rules.View, d rules.Decision, m rules.Move) error {
-	if !d.CanPeek {
-		return errors.New("you cannot peek now (no peek left, one already this turn, or nothing to peek at)")
+func (b Board) checkPeek(v rules.View, m rules.Move) error {
+	if !v.Next().CanPeek {
+		return errors.New(b.say("err.peek.now"))
 	}
 	if !slices.Contains(v.Peekable(), m.Index) {
-		return fmt.Errorf("you cannot peek at card %d: peek at a face-down card under a contract, not yours, not seen yet (%s)", m.Index, indexList(v.Peekable()))
+		return errors.New(b.say("err.peek", "index", m.Index, "list", b.indexList(v.Peekable())))
 	}
 	return nil
 }
 
-func checkAssign(v rules.View, d rules.Decision, m rules.Move) error {
+func (b Board) checkAssign(v rules.View, d rules.Decision, m rules.Move) error {
 	if !slices.Contains(v.AssignOptions(), m.Contract) {
-		return fmt.Errorf("your Swiss bribe (card %d) cannot go to %s: it goes to a contract on the table under its body (%s)", d.Index, m.Contract.Name(), contractList(v.AssignOptions()))
+		names := make([]string, 0, len(v.AssignOptions()))
+		for _, c := range v.AssignOptions() {
+			names = append(names, b.contractName(c))
+		}
+		return errors.New(b.say("err.assign", "index", d.Index, "contract", b.contractName(m.Contract), "list", b.joinAnd(names)))
 	}
 	return nil
 }
 
-func indexList(is []int) string {
+// indexList is "cards 3, 5 and 7", or "none".
+func (b Board) indexList(is []int) string {
 	if len(is) == 0 {
-		return "none"
+		return b.say("list.none")
 	}
-	s := ""
+	ws := make([]string, len(is))
 	for k, i := range is {
-		if k > 0 {
-			s += ", "
-		}
-		s += fmt.Sprint(i)
+		ws[k] = strconv.Itoa(i)
 	}
-	return "cards " + s
-}
-
-func contractList(cs []rules.Contract) string {
-	s := ""
-	for k, c := range cs {
-		if k > 0 {
-			s += ", "
-		}
-		s += c.Name()
-	}
-	return s
+	return b.say("list.cards", "list", b.joinAnd(ws))
 }

@@ -89,7 +89,7 @@ func TestCheck(t *testing.T) {
 	}{
 		{"1000 school", ""},
 		{"8000 swiss:city", ""},
-		{"da swiss:city", "cannot"},
+		{"da swiss:city", "never on a Swiss account"},
 		{"1000 airport", "not on the table"},
 		{"peek 1", "cannot peek now"},
 		{"assign school", "not to assign"},

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,10 +152,11 @@ func TestMoveAPI(t *testing.T) {
 		code int
 		err  string
 	}{
-		{`{"kind":"place","card":"da","spot":"swiss:city"}`, 422, "cannot"},
+		{`{"kind":"place","card":"da","spot":"swiss:city"}`, 422, "District attorney goes only under a contract"},
 		{`{"kind":"assign","contract":"school"}`, 422, "not to assign"},
 		{`{"id":99,"kind":"place","card":"1000","spot":"school"}`, 409, "earlier decision"},
-		{`{"text":"4000 moon"}`, 422, "unknown place"},
+		{`{"text":"4000 moon"}`, 422, `Unknown place "moon"`},
+		{`{"text":"4000 p"}`, 422, `"p" could be library, police, postoffice`},
 		{`{"kind":"bribe"}`, 422, `unknown move kind "bribe"`},
 		{`{"kind":"kill","index":"x"}`, 422, "not valid"},
 		{`{"kind":`, 400, "not valid JSON"},
@@ -235,7 +237,7 @@ func TestLobbySettings(t *testing.T) {
 		{"/api/lobby/create", `{"table":"x","players":4,"variant":"closed","lbb":true}`, "little black book"},
 		{"/api/lobby/create", `{"table":"x","players":9,"variant":"standard"}`, "players: 9, want 3 to 7"},
 		{"/api/lobby/join", `{"table":"friday","players":4,"variant":"poker"}`, "unknown variant"},
-		{"/api/lobby/join", `{"table":"friday","players":4,"variant":"free-stud"}`, "no table of that name"},
+		{"/api/lobby/join", `{"table":"friday","players":4,"variant":"free-stud"}`, "No table of that name"},
 	} {
 		e = apiError{}
 		if code := call(t, ts, "POST", tt.path, tt.body, &e); code != http.StatusUnprocessableEntity || !strings.Contains(e.Error, tt.err) {
@@ -254,20 +256,32 @@ func TestLobbySettings(t *testing.T) {
 func TestTell(t *testing.T) {
 	names := []string{"ann", "bob", "cy"}
 	l := Board{}.Tell(engine.Event{Data: rules.Event{Kind: rules.EventAwarded, Round: 2, Seat: 1, Contract: 22, Amount: 14000}}, names, 1)
-	if l != (ui.LogLine{Round: 2, Kind: "awarded", Text: "Airport goes to you for $14,000 in bribes."}) {
+	if d, ok := l.Data.(eventData); l.Round != 2 || l.Kind != "awarded" || l.Text != "Airport goes to you for $14,000 in bribes." ||
+		!ok || d.Contract != "airport" || d.Seat != 1 || d.Amount != 14000 {
 		t.Errorf("Tell = %+v", l)
+	}
+	for lang, want := range map[string]string{"es": "Aeropuerto va para ti por $14.000 en sobornos.", "fr": "Aéroport vous est attribué pour 14\u00a0000\u00a0$ d'enveloppes."} {
+		if l := In(lang).Tell(engine.Event{Data: rules.Event{Kind: rules.EventAwarded, Round: 2, Seat: 1, Contract: 22, Amount: 14000}}, names, 1); l.Text != want {
+			t.Errorf("Tell in %s = %q, want %q", lang, l.Text, want)
+		}
 	}
 	if l := (Board{}).Tell(engine.Event{Text: "a note"}, names, 1); l.Text != "a note" {
 		t.Errorf("Tell of an event that is not Corruption's = %+v", l)
 	}
 }
 
-// TestBoardAssets: the board's script and styles are served with the shell's, load nothing
-// from elsewhere, and the page with them weighs under 300 KB.
+// TestBoardAssets: the board's script, styles, card art and words are served with the shell's,
+// load nothing from elsewhere, and the page with all of them, in every language, weighs under
+// 300 KB.
 func TestBoardAssets(t *testing.T) {
 	_, _, ts := page(t, 0)
+	paths := []string{"/", "/static/app.js", "/static/kit.js", "/static/style.css",
+		"/static/board/board.js", "/static/board/board.css", "/static/board/cards.svg"}
+	for _, l := range ui.Languages {
+		paths = append(paths, "/static/lang/"+l+".json", "/static/board/lang/"+l+".json")
+	}
 	total := 0
-	for _, path := range []string{"/", "/static/app.js", "/static/kit.js", "/static/style.css", "/static/board/board.js", "/static/board/board.css"} {
+	for _, path := range paths {
 		resp, err := ts.Client().Get(ts.URL + path)
 		if err != nil {
 			t.Fatal(err)
@@ -282,11 +296,80 @@ func TestBoardAssets(t *testing.T) {
 			t.Errorf("%s loads something from elsewhere", path)
 		}
 	}
-	t.Logf("the page with Corruption's board: %d bytes", total)
+	t.Logf("the page with Corruption's board, its art and its words in %d languages: %d bytes", len(ui.Languages), total)
 	if total >= 300<<10 {
 		t.Errorf("the page weighs %d bytes, want under 300 KB", total)
 	}
 	if b, err := fs.ReadFile(Board{}.Assets(), "board.js"); err != nil || !strings.Contains(string(b), "export function renderDecision") {
 		t.Errorf("the board's script: %v", err)
+	}
+	// Every art the script names is in the sprite.
+	js, _ := fs.ReadFile(Board{}.Assets(), "board.js")
+	svg, _ := fs.ReadFile(Board{}.Assets(), "cards.svg")
+	for _, id := range []string{"back", "bribe-1000", "bribe-2000", "bribe-4000", "bribe-6000", "bribe-8000", "bribe-10000", "da", "reporter", "hitman", "swiss", "contract", "body-city", "body-county", "body-capitol"} {
+		if !strings.Contains(string(svg), `id="`+id+`"`) {
+			t.Errorf("cards.svg has no %s", id)
+		}
+	}
+	if !strings.Contains(string(js), "cards.svg") {
+		t.Error("the board's script does not use its art")
+	}
+}
+
+// TestWords: every language has the board's every word, with the same arguments, and the same
+// rules panel's sections.
+func TestWords(t *testing.T) {
+	args := regexp.MustCompile(`\{\w+\}`)
+	en := words.Keys("en")
+	if len(words.Speaks()) != len(ui.Languages) {
+		t.Errorf("the board speaks %v, want %v", words.Speaks(), ui.Languages)
+	}
+	for _, l := range words.Speaks()[1:] {
+		for k, v := range en {
+			tr, ok := words.Keys(l)[k]
+			if !ok {
+				t.Errorf("%s has no %q", l, k)
+				continue
+			}
+			a, b := args.FindAllString(v, -1), args.FindAllString(tr, -1)
+			slices.Sort(a)
+			slices.Sort(b)
+			if !slices.Equal(slices.Compact(a), slices.Compact(b)) {
+				t.Errorf("%s %q has arguments %v, English %v", l, k, b, a)
+			}
+		}
+		for k := range words.Keys(l) {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s has %q, which English has not", l, k)
+			}
+		}
+	}
+	sections := map[string]int{}
+	for _, l := range ui.Languages {
+		b, err := fs.ReadFile(static, "static/lang/"+l+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f struct {
+			Rules []struct {
+				Title string   `json:"title"`
+				Text  []string `json:"text"`
+			} `json:"rules"`
+		}
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		sections[l] = len(f.Rules)
+	}
+	if sections["es"] != sections["en"] || sections["fr"] != sections["en"] || sections["en"] < 5 {
+		t.Errorf("the rules panel's sections: %v", sections)
+	}
+	// Each contract, body, card and variant has its name in every language.
+	for c := rules.Contract(0); c < rules.NumContracts; c++ {
+		for _, l := range ui.Languages {
+			if n := In(l).contractName(c); n == "" || strings.HasPrefix(n, "contract.") {
+				t.Errorf("%s: no name for %s", l, c)
+			}
+		}
 	}
 }

@@ -2,7 +2,6 @@ package corruption
 
 import (
 	"fmt"
-	"strings"
 
 	rules "corruption/engine/corruption"
 	"corruption/ui"
@@ -101,17 +100,17 @@ type ContractRef struct {
 }
 
 // buildGame describes the board from v (and nothing else but the players' names).
-func buildGame(v rules.View, names []string) *gameState {
+func (b Board) buildGame(v rules.View, names []string) *gameState {
 	g := &gameState{Round: v.Round(), Phase: v.Phase().String(), First: v.First(), FaceUp: v.FaceUp().List(),
-		FaceUpRule: faceUpRule(v, names), NextUp: v.NextFaceUp(), Cards: []cardState{}, Hand: []handCard{}}
+		FaceUpRule: b.faceUpRule(v, names), NextUp: v.NextFaceUp(), Cards: []cardState{}, Hand: []handCard{}}
 	d := v.Next()
-	g.Next = nextState{Kind: d.Kind.String(), Seat: d.Seat, Index: d.Index, Step: awardingStep(d.Kind), Text: dueText(v, d, names)}
+	g.Next = nextState{Kind: d.Kind.String(), Seat: d.Seat, Index: d.Index, Step: awardingStep(d.Kind), Text: b.dueText(v, d, names)}
 	table := v.Table()
-	for b := rules.Body(0); b < rules.NumBodies; b++ {
-		bs := bodyState{ID: b.String(), Name: b.Name(), Swiss: rules.SwissSpot(b).String(), Contracts: []contractState{}}
+	for body := rules.Body(0); body < rules.NumBodies; body++ {
+		bs := bodyState{ID: body.String(), Name: b.bodyName(body), Swiss: rules.SwissSpot(body).String(), Contracts: []contractState{}}
 		for _, c := range table {
-			if v.ContractBody(c) == b {
-				bs.Contracts = append(bs.Contracts, contractState{ID: c.String(), Name: c.Name(), Value: c.Value(),
+			if v.ContractBody(c) == body {
+				bs.Contracts = append(bs.Contracts, contractState{ID: c.String(), Name: b.contractName(c), Value: c.Value(),
 					Deferred: v.Deferred(c), Cancelled: v.Cancelled(c)})
 			}
 		}
@@ -125,7 +124,7 @@ func buildGame(v rules.View, names []string) *gameState {
 		if p.Card != rules.CardUnknown {
 			cs.Card = p.Card.String()
 		}
-		cs.Label = cardLabel(p.Card)
+		cs.Label = b.cardLabel(p.Card)
 		if p.IsAssigned {
 			cs.Assigned = p.Assigned.String()
 		}
@@ -133,27 +132,10 @@ func buildGame(v rules.View, names []string) *gameState {
 	}
 	if !v.Over() {
 		for _, c := range v.Hand() {
-			g.Hand = append(g.Hand, handCard{Card: c.String(), Label: cardLabel(c)})
+			g.Hand = append(g.Hand, handCard{Card: c.String(), Label: b.cardLabel(c)})
 		}
 	}
 	return g
-}
-
-// cardLabel is a card as the page prints it: "$4,000", "Reporter", "face down".
-func cardLabel(c rules.Card) string {
-	switch {
-	case c == rules.CardUnknown:
-		return "face down"
-	case c.IsBribe():
-		return "$" + rules.Money(c.Value())
-	case c == rules.DA:
-		return "District attorney"
-	case c == rules.Reporter:
-		return "Reporter"
-	case c == rules.HitMan:
-		return "Hit man"
-	}
-	return c.String()
 }
 
 func awardingStep(k rules.DecisionKind) int {
@@ -171,65 +153,41 @@ func awardingStep(k rules.DecisionKind) int {
 }
 
 // faceUpRule says which cards go face up this round.
-func faceUpRule(v rules.View, names []string) string {
-	variant := v.Config().Variant
-	prefix := map[rules.Variant]string{rules.Standard: "Standard", rules.DownTheRiver: "Down the river",
-		rules.FreeStud: "Free stud", rules.Closed: "Closed"}[variant]
-	if v.Phase() == rules.PhaseFaceUp || (variant == rules.FreeStud && v.Phase() == rules.PhaseDeal) {
-		who := ui.SeatName(names, v.First())
-		if v.First() == v.Seat() {
-			who = "you"
-		}
-		return prefix + ": face-up cards to be chosen by " + who
+func (b Board) faceUpRule(v rules.View, names []string) string {
+	variant := b.variantName(v.Config().Variant)
+	if v.Phase() == rules.PhaseFaceUp || (v.Config().Variant == rules.FreeStud && v.Phase() == rules.PhaseDeal) {
+		return b.say("rule.choose", "variant", variant, "who", b.who(names, v.First(), v.Seat()))
 	}
 	ps := v.FaceUp().List()
 	if len(ps) == 0 {
-		return prefix + ": every card face down"
+		return b.say("rule.none", "variant", variant)
 	}
 	words := make([]string, len(ps))
 	for i, p := range ps {
 		words[i] = fmt.Sprint(p)
 	}
-	card := "card "
+	key := "rule.one"
 	if len(ps) > 1 {
-		card = "cards "
+		key = "rule.many"
 	}
-	return prefix + ": each player's " + card + joinAnd(words) + " face up (never on a Swiss account)"
-}
-
-func joinAnd(ws []string) string {
-	if len(ws) <= 1 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+	return b.say(key, "variant", variant, "list", b.joinAnd(words))
 }
 
 // dueText says in words what the game waits for.
-func dueText(v rules.View, d rules.Decision, names []string) string {
-	who, you := ui.SeatName(names, d.Seat), d.Seat == v.Seat()
-	verb := func(mine, theirs string) string {
-		if you {
-			return "you " + mine
-		}
-		return who + " " + theirs
+func (b Board) dueText(v rules.View, d rules.Decision, names []string) string {
+	you := d.Seat == v.Seat()
+	key := "due." + d.Kind.String()
+	if you && d.Seat >= 0 {
+		key += ".you"
 	}
 	switch d.Kind {
-	case rules.DecideNothing:
-		return "The game is over"
-	case rules.DecideDeal:
-		return "The round's contracts are being dealt"
-	case rules.DecideFaceUp:
-		return "Free stud: " + verb("choose", "chooses") + " the face-up positions for this round"
-	case rules.DecidePlace:
-		return fmt.Sprintf("Corruption: %s card %d of 6", verb("place", "places"), v.Placed(d.Seat)+1)
-	case rules.DecideReveal:
-		return fmt.Sprintf("Revealing the face-down cards: %s card %d", verb("reveal", "reveals"), d.Index)
-	case rules.DecideAssign:
-		return fmt.Sprintf("Awarding, step 1 (Swiss bribes): %s the Swiss bribe, card %d", verb("assign", "assigns"), d.Index)
-	case rules.DecideKill:
-		return fmt.Sprintf("Awarding, step 2 (hit men): %s the target of the hit man, card %d", verb("choose", "chooses"), d.Index)
-	case rules.DecideRemove:
-		return fmt.Sprintf("Awarding, step 4 (reporters): %s the reporter, card %d: remove a bribe or pass", verb("use", "uses"), d.Index)
+	case rules.DecideNothing, rules.DecideDeal, rules.DecideFaceUp, rules.DecidePlace, rules.DecideReveal,
+		rules.DecideAssign, rules.DecideKill, rules.DecideRemove:
+		n := 0
+		if d.Seat >= 0 {
+			n = v.Placed(d.Seat) + 1
+		}
+		return capital(b.say(key, "who", ui.SeatName(names, d.Seat), "n", n, "index", d.Index))
 	}
 	return d.String()
 }
@@ -263,30 +221,27 @@ func seatFields(v rules.View, started bool, seat int) seatState {
 }
 
 // buildDecision lists the choices of the decision due in the person's view v.
-func buildDecision(v rules.View, names []string) *Decision {
+func (b Board) buildDecision(v rules.View, names []string) *Decision {
 	d := v.Next()
 	out := &Decision{Kind: d.Kind.String(), Index: d.Index, Placed: v.Placed(v.Seat())}
 	switch d.Kind {
 	case rules.DecideFaceUp:
-		out.Prompt = "You lead this round: choose which positions go face up for every player (none is fine)."
+		out.Prompt = b.say("prompt.faceup")
 	case rules.DecidePlace:
-		placeChoices(v, d, out)
+		b.placeChoices(v, d, out)
 	case rules.DecideAssign:
 		p, _ := v.Play(d.Index)
-		out.Prompt = fmt.Sprintf("Awarding, step 1: assign your %s on the %s Swiss account (card %d) to one of its contracts. It counts half, and no reporter can remove it.",
-			cardLabel(p.Card), p.Spot.SwissBody().Name(), d.Index)
+		out.Prompt = b.say("prompt.assign", "card", b.cardLabel(p.Card), "body", b.bodyName(p.Spot.SwissBody()), "index", d.Index)
 		for _, c := range v.AssignOptions() {
-			out.Assign = append(out.Assign, ContractRef{ID: c.String(), Name: c.Name(), Value: c.Value()})
+			out.Assign = append(out.Assign, ContractRef{ID: c.String(), Name: b.contractName(c), Value: c.Value()})
 		}
 	case rules.DecideKill:
 		p, _ := v.Play(d.Index)
-		out.Prompt = fmt.Sprintf("Awarding, step 2: your hit man under %s (card %d) kills one character there. Choose the victim.",
-			p.Spot.Contract().Name(), d.Index)
+		out.Prompt = b.say("prompt.kill", "contract", b.contractName(p.Spot.Contract()), "index", d.Index)
 		out.Targets = v.KillTargets()
 	case rules.DecideRemove:
 		p, _ := v.Play(d.Index)
-		out.Prompt = fmt.Sprintf("Awarding, step 4: your reporter under %s (card %d) may remove one bribe placed there, or pass.",
-			p.Spot.Contract().Name(), d.Index)
+		out.Prompt = b.say("prompt.remove", "contract", b.contractName(p.Spot.Contract()), "index", d.Index)
 		out.Targets, out.CanPass = v.RemoveOptions(), true
 	}
 	return out
@@ -294,26 +249,26 @@ func buildDecision(v rules.View, names []string) *Decision {
 
 // placeChoices fills a placement's prompt, the cards the person may peek at first, and each
 // card of the hand with the places it may go.
-func placeChoices(v rules.View, d rules.Decision, out *Decision) {
-	where := "face down"
+func (b Board) placeChoices(v rules.View, d rules.Decision, out *Decision) {
+	where := b.say("where.down")
 	if v.NextFaceUp() {
-		where = "face up under a contract (face down on a Swiss account)"
+		where = b.say("where.up")
 	}
-	out.Prompt = fmt.Sprintf("Your turn: place your card %d of 6. It goes %s.", v.Placed(v.Seat())+1, where)
+	out.Prompt = b.say("prompt.place", "n", v.Placed(v.Seat())+1, "where", where)
 	out.CanPeek, out.Peekable = d.CanPeek, v.Peekable()
 	if out.CanPeek {
-		n, peeks := v.PeeksLeft(v.Seat()), "peeks"
-		if n == 1 {
-			peeks = "peek"
+		key := "prompt.peek"
+		if n := v.PeeksLeft(v.Seat()); n == 1 {
+			key = "prompt.peek.one"
 		}
-		out.Prompt += fmt.Sprintf(" You may first peek at a face-down card (%d %s left).", n, peeks)
+		out.Prompt += " " + b.say(key, "n", v.PeeksLeft(v.Seat()))
 	}
 	var spots []rules.Spot
 	for _, c := range v.Table() {
 		spots = append(spots, rules.ContractSpot(c))
 	}
-	for b := rules.Body(0); b < rules.NumBodies; b++ {
-		spots = append(spots, rules.SwissSpot(b))
+	for body := rules.Body(0); body < rules.NumBodies; body++ {
+		spots = append(spots, rules.SwissSpot(body))
 	}
 	seen := map[rules.Card]bool{}
 	for _, c := range v.Hand() {
@@ -321,7 +276,7 @@ func placeChoices(v rules.View, d rules.Decision, out *Decision) {
 			continue
 		}
 		seen[c] = true
-		cc := CardChoice{Card: c.String(), Label: cardLabel(c), Spots: []string{}}
+		cc := CardChoice{Card: c.String(), Label: b.cardLabel(c), Spots: []string{}}
 		for _, s := range spots {
 			if v.CanPlay(c, s) == nil {
 				cc.Spots = append(cc.Spots, s.String())

@@ -13,11 +13,11 @@ func TestDecisionChoices(t *testing.T) {
 	names := []string{"ann", "bob", "cy"}
 
 	tb := newTable(t, 3, rules.FreeStud, false)
-	d := buildDecision(tb.view(0), names)
+	d := Board{}.buildDecision(tb.view(0), names)
 	if d.Kind != "faceup" || !strings.Contains(d.Prompt, "choose which positions go face up") {
 		t.Errorf("free stud: %+v", d)
 	}
-	if g := buildGame(tb.view(1), names); !strings.Contains(g.FaceUpRule, "chosen by ann") || g.Next.Kind != "faceup" {
+	if g := (Board{}).buildGame(tb.view(1), names); !strings.Contains(g.FaceUpRule, "chosen by ann") || g.Next.Kind != "faceup" {
 		t.Errorf("free stud, seen by bob: %q, next %+v", g.FaceUpRule, g.Next)
 	}
 
@@ -30,18 +30,18 @@ func TestDecisionChoices(t *testing.T) {
 		"4000 police", "4000 police", "4000 postoffice",
 		"6000 postoffice", "6000 library", "6000 monument",
 		"8000 firehouse", "8000 postoffice", "8000 police")
-	d = buildDecision(tb.view(0), names)
+	d = Board{}.buildDecision(tb.view(0), names)
 	if d.Kind != "kill" || d.Index != 1 || !slices.Equal(d.Targets, []int{2, 3}) || !strings.Contains(d.Prompt, "hit man under Elementary School (card 1)") {
 		t.Errorf("kill: %+v", d)
 	}
-	g := buildGame(tb.view(1), names)
+	g := Board{}.buildGame(tb.view(1), names)
 	if g.Next.Step != 2 || g.Next.Text != "Awarding, step 2 (hit men): ann chooses the target of the hit man, card 1" {
 		t.Errorf("kill, seen by bob: %+v", g.Next)
 	}
 
 	// Placing: every card of the hand, each with the places it may go.
 	tb = newTable(t, 3, rules.Standard, false)
-	d = buildDecision(tb.view(0), names)
+	d = Board{}.buildDecision(tb.view(0), names)
 	if d.Kind != "place" || len(d.Cards) != 9 || d.Cards[0].Card != "1000" || d.Cards[6].Card != "da" ||
 		slices.Contains(d.Cards[6].Spots, "swiss:city") || !slices.Contains(d.Cards[0].Spots, "swiss:city") {
 		t.Errorf("place: %+v", d)

@@ -9,65 +9,81 @@ import (
 	"corruption/ui"
 )
 
+// The terminal: one compact screen a decision. The board a line a place (the bodies' Swiss
+// accounts and their contracts, with their cards), the scores and the hand, then the decision
+// with its legal choices, the cards that may go to the same places on one line, and an
+// example to type.
+
 // Show draws the board as seat sees it, then the decision due with its legal choices and an
 // example.
-func (Board) Show(g engine.Game, seat int, names []string) string {
+func (b Board) Show(g engine.Game, seat int, names []string) string {
 	v, ok := view(g, seat)
 	if !ok {
-		return "The game has not started.\n"
+		return b.say("text.notstarted") + "\n"
 	}
-	d := buildDecision(v, names)
-	return drawBoard(v, names) + "\n" + d.Prompt + "\n" + choicesText(d)
+	d := b.buildDecision(v, names)
+	return b.drawBoard(v, names) + d.Prompt + "\n" + b.choicesText(d, true)
 }
 
 // Choices lists the move syntax and the legal choices of the decision due.
-func (Board) Choices(g engine.Game, seat int, names []string) string {
+func (b Board) Choices(g engine.Game, seat int, names []string) string {
+	moves := b.say("text.moves", "syntax", b.say("syntax")) + "\n"
 	v, ok := view(g, seat)
 	if !ok {
-		return "Moves: " + moveSyntax + "\n"
+		return moves
 	}
-	return "Moves: " + moveSyntax + "\n" + choicesText(buildDecision(v, names))
+	return moves + b.choicesText(b.buildDecision(v, names), false)
 }
 
 // choicesText lists the legal choices in the typed syntax, with an example.
-func choicesText(d *Decision) string {
-	var b strings.Builder
-	example := ""
+func (b Board) choicesText(d *Decision, example bool) string {
+	var w strings.Builder
+	ex := ""
 	switch d.Kind {
 	case "faceup":
-		b.WriteString("  type faceup and the positions, e.g. faceup 1 3 (or faceup none)\n")
-		example = "faceup 1"
+		w.WriteString(b.say("text.faceup", "kw", b.say("kw.faceup")) + "\n")
+		ex = b.say("kw.faceup") + " 1"
 	case "place":
+		// The cards that go to the same places, on one line.
+		var order []string
+		same := map[string][]string{}
 		for _, c := range d.Cards {
 			if len(c.Spots) == 0 {
 				continue
 			}
-			fmt.Fprintf(&b, "  %-8s on %s\n", c.Card, strings.Join(c.Spots, " "))
-			if example == "" {
-				example = c.Card + " " + c.Spots[0]
+			k := strings.Join(c.Spots, " ")
+			if same[k] == nil {
+				order = append(order, k)
+			}
+			same[k] = append(same[k], c.Card)
+			if ex == "" {
+				ex = c.Card + " " + c.Spots[0]
 			}
 		}
+		for _, k := range order {
+			fmt.Fprintf(&w, "  %s → %s\n", strings.Join(same[k], " "), k)
+		}
 		if d.CanPeek {
-			fmt.Fprintf(&b, "  peek at one of: %s\n", intsText(d.Peekable))
+			w.WriteString(b.say("text.peek", "kw", b.say("kw.peek"), "list", intsText(d.Peekable)) + "\n")
 		}
 	case "assign":
 		ids := make([]string, len(d.Assign))
 		for i, c := range d.Assign {
 			ids[i] = c.ID
 		}
-		fmt.Fprintf(&b, "  assign to one of: %s\n", strings.Join(ids, " "))
-		example = "assign " + ids[0]
+		w.WriteString(b.say("text.assign", "kw", b.say("kw.assign"), "list", strings.Join(ids, " ")) + "\n")
+		ex = b.say("kw.assign") + " " + ids[0]
 	case "kill":
-		fmt.Fprintf(&b, "  kill one of: %s\n", intsText(d.Targets))
-		example = fmt.Sprintf("kill %d", d.Targets[0])
+		w.WriteString(b.say("text.kill", "kw", b.say("kw.kill"), "list", intsText(d.Targets)) + "\n")
+		ex = fmt.Sprintf("%s %d", b.say("kw.kill"), d.Targets[0])
 	case "remove":
-		fmt.Fprintf(&b, "  remove one of: %s, or pass\n", intsText(d.Targets))
-		example = "pass"
+		w.WriteString(b.say("text.remove", "kw", b.say("kw.remove"), "pass", b.say("kw.pass"), "list", intsText(d.Targets)) + "\n")
+		ex = b.say("kw.pass")
 	}
-	if example != "" {
-		fmt.Fprintf(&b, "  for example: %s\n", example)
+	if ex != "" && example {
+		w.WriteString(b.say("text.example", "move", ex) + "\n")
 	}
-	return b.String()
+	return w.String()
 }
 
 func intsText(is []int) string {
@@ -78,73 +94,92 @@ func intsText(is []int) string {
 	return strings.Join(ws, " ")
 }
 
-// drawBoard draws the person's view as text: the round, every body with its Swiss account and
-// contracts and the cards on them, the scores and the hand.
-func drawBoard(v rules.View, names []string) string {
-	g := buildGame(v, names)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Round %d of %d, %s. %s.\n", g.Round, rules.Rounds, g.Phase, g.FaceUpRule)
+// drawBoard draws the person's view as text: the round and its face-up rule, a line for each
+// body's Swiss account and for each contract with the cards on it, the scores and the hand.
+func (b Board) drawBoard(v rules.View, names []string) string {
+	g := b.buildGame(v, names)
+	var w strings.Builder
+	w.WriteString(b.say("text.round", "n", g.Round, "of", rules.Rounds, "phase", b.say("phase."+g.Phase), "rule", g.FaceUpRule) + "\n")
 	on := map[string][]cardState{}
 	for _, c := range g.Cards {
 		on[c.Spot] = append(on[c.Spot], c)
 	}
+	width := 12
 	for _, body := range g.Bodies {
-		fmt.Fprintf(&b, "%s\n", body.Name)
-		fmt.Fprintf(&b, "  %-24s %s\n", body.Swiss, cardsText(on[body.Swiss], names))
+		for _, c := range body.Contracts {
+			width = max(width, len(c.ID))
+		}
+	}
+	for _, body := range g.Bodies {
+		fmt.Fprintf(&w, "%s · %s (%s): %s\n", body.Name, b.say("text.swiss"), body.Swiss, b.cardsText(on[body.Swiss], v, names))
 		for _, c := range body.Contracts {
 			mark := ""
 			if c.Deferred {
-				mark = " deferred"
+				mark += " " + b.say("text.deferred")
 			}
 			if c.Cancelled {
-				mark += " cancelled"
+				mark += " " + b.say("text.cancelled")
 			}
-			fmt.Fprintf(&b, "  %-24s %s\n", fmt.Sprintf("%s $%s%s", c.ID, rules.Money(c.Value), mark), cardsText(on[c.ID], names))
+			name := ""
+			if squash(fold(c.Name)) != c.ID {
+				name = c.Name + " "
+			}
+			fmt.Fprintf(&w, "  %-*s %s%s%s: %s\n", width, c.ID, name, b.money(c.Value), mark, b.cardsText(on[c.ID], v, names))
 		}
 	}
 	var scores []string
 	for seat := 0; seat < v.Config().Players; seat++ {
 		val, n := v.Score(seat)
-		me := ""
+		who := ui.SeatName(names, seat)
 		if seat == v.Seat() {
-			me = " (you)"
+			who = b.say("text.you", "name", who)
 		}
-		scores = append(scores, fmt.Sprintf("%s%s $%s (%d)", ui.SeatName(names, seat), me, rules.Money(val), n))
+		s := who + " " + b.money(val)
+		if n > 0 {
+			s += fmt.Sprintf(" (%d)", n)
+		}
+		scores = append(scores, s)
 	}
-	fmt.Fprintf(&b, "Scores: %s\n", strings.Join(scores, ", "))
+	w.WriteString(b.say("text.scores", "list", strings.Join(scores, " · ")) + "\n")
 	hand := make([]string, len(g.Hand))
 	for i, c := range g.Hand {
 		hand[i] = c.Card
 	}
-	fmt.Fprintf(&b, "Your hand: %s\n", strings.Join(hand, " "))
-	return b.String()
+	w.WriteString(b.say("text.hand", "list", strings.Join(hand, " ")) + "\n")
+	return w.String()
 }
 
-func cardsText(cs []cardState, names []string) string {
+// cardsText is the cards on one place: "#3 bob ? · #7 you $4,000 (face down)".
+func (b Board) cardsText(cs []cardState, v rules.View, names []string) string {
 	ws := make([]string, len(cs))
 	for i, c := range cs {
-		what := c.Card
+		what := "?"
+		if c.Card != "" {
+			what = c.Label
+		}
+		var marks []string
 		switch {
-		case what == "":
-			what = "face down"
-		case !c.Revealed && c.Mine:
-			what += ", face down"
-		case !c.Revealed && c.Peeked:
-			what += ", peeked"
+		case c.Card != "" && !c.Revealed && c.Mine:
+			marks = append(marks, b.say("mark.down"))
+		case c.Card != "" && !c.Revealed && c.Peeked:
+			marks = append(marks, b.say("mark.peeked"))
 		}
 		if c.Dead {
-			what += ", killed"
+			marks = append(marks, b.say("mark.killed"))
 		}
 		if c.Removed {
-			what += ", removed"
+			marks = append(marks, b.say("mark.removed"))
 		}
 		if c.Assigned != "" {
-			what += " -> " + c.Assigned
+			marks = append(marks, "→ "+c.Assigned)
 		}
-		ws[i] = fmt.Sprintf("#%d %s: %s", c.Index, ui.SeatName(names, c.Seat), what)
+		if len(marks) > 0 {
+			what += " (" + strings.Join(marks, ", ") + ")"
+		}
+		ws[i] = fmt.Sprintf("#%d %s %s", c.Index, b.who(names, c.Seat, v.Seat()), what)
 	}
 	if len(ws) == 0 {
-		return "-"
+		return "—"
 	}
-	return strings.Join(ws, " | ")
+	return strings.Join(ws, " · ")
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	rules "corruption/engine/corruption"
-	"corruption/ui"
 )
 
 var eventKinds = [...]string{
@@ -22,110 +21,92 @@ func eventKind(k rules.EventKind) string {
 	return "event"
 }
 
-// describe tells an event in plain words, with the players' names ("you" for the person).
-func describe(e rules.Event, names []string, me int) string {
-	t := teller{names, me}
-	switch e.Kind {
-	case rules.EventDealt, rules.EventFaceUp, rules.EventPeeked, rules.EventPlaced, rules.EventRevealed:
-		return t.play(e)
-	}
-	return t.award(e)
+// eventData is an event for the page's script, which draws a round again from its events as
+// it went (the awarding, step by step): what the event's words say, no more. Card is empty for
+// a card placed face down.
+type eventData struct {
+	Seat     int    `json:"seat"`
+	Index    int    `json:"index,omitempty"`
+	Target   int    `json:"target,omitempty"`
+	Card     string `json:"card,omitempty"`
+	Spot     string `json:"spot,omitempty"`
+	Contract string `json:"contract,omitempty"`
+	Value    int    `json:"value,omitempty"` // the contract's
+	Body     string `json:"body,omitempty"`
+	Amount   int    `json:"amount,omitempty"`
+	Faceup   []int  `json:"faceup,omitempty"`
 }
 
-// teller tells events to the person at seat me.
-type teller struct {
-	names []string
-	me    int
-}
-
-func (t teller) who(seat int) string {
-	if seat == t.me {
-		return "you"
-	}
-	return ui.SeatName(t.names, seat)
-}
-
-func (t teller) whose(seat int) string {
-	if seat == t.me {
-		return "your"
-	}
-	return ui.SeatName(t.names, seat) + "'s"
-}
-
-func (t teller) verb(seat int, you, other string) string {
-	if seat == t.me {
-		return you
-	}
-	return other
-}
-
-// capital capitalises a sentence: it reads better in a log.
-func capital(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
-
-// play tells the events of the corruption phase and the reveal.
-func (t teller) play(e rules.Event) string {
+// data is e for the page's script.
+func data(e rules.Event) eventData {
+	d := eventData{Seat: e.Seat, Index: e.Index, Target: e.Target, Amount: e.Amount}
 	switch e.Kind {
 	case rules.EventDealt:
-		return fmt.Sprintf("%s ($%s) is dealt under %s.", e.Contract.Name(), rules.Money(e.Contract.Value()), e.Body.Name())
+		d.Contract, d.Value, d.Body = e.Contract.String(), e.Contract.Value(), e.Body.String()
+	case rules.EventFaceUp:
+		d.Faceup = e.Positions.List()
+	case rules.EventPlaced, rules.EventRevealed:
+		d.Spot = e.Spot.String()
+		if e.Card != rules.CardUnknown {
+			d.Card = e.Card.String()
+		}
+	case rules.EventAssigned, rules.EventKilled, rules.EventCancelled, rules.EventRemoved, rules.EventAwarded, rules.EventDeferred:
+		d.Contract = e.Contract.String()
+	}
+	return d
+}
+
+// personal are the events told in the person's own form when the person's seat did them.
+var personal = map[rules.EventKind]bool{rules.EventFaceUp: true, rules.EventPeeked: true, rules.EventPlaced: true,
+	rules.EventAssigned: true, rules.EventKilled: true, rules.EventRemoved: true, rules.EventPassed: true,
+	rules.EventAwarded: true, rules.EventRoundOver: true}
+
+// describe tells an event in plain words, in English, with the players' names ("you" for the
+// person).
+func describe(e rules.Event, names []string, me int) string { return Board{}.describe(e, names, me) }
+
+// describe tells an event in plain words, with the players' names ("you" for the person at
+// me). Each sentence has two forms, the person's and another's ("you place", "bob places").
+func (b Board) describe(e rules.Event, names []string, me int) string {
+	key := "ev." + eventKind(e.Kind)
+	you := e.Seat == me && e.Seat >= 0 && personal[e.Kind]
+	args := []any{"who", b.who(names, e.Seat, me), "index", e.Index, "target", e.Target}
+	switch e.Kind {
+	case rules.EventDealt:
+		args = append(args, "contract", b.contractName(e.Contract), "value", b.money(e.Contract.Value()), "body", b.bodyName(e.Body))
 	case rules.EventFaceUp:
 		ps := e.Positions.List()
+		if len(ps) == 0 {
+			key += ".none"
+		}
 		words := make([]string, len(ps))
 		for i, p := range ps {
 			words[i] = fmt.Sprint(p)
 		}
-		if len(ps) == 0 {
-			return capital(fmt.Sprintf("%s %s that every card goes face down this round.", t.who(e.Seat), t.verb(e.Seat, "choose", "chooses")))
-		}
-		return capital(fmt.Sprintf("%s %s face-up positions %s this round.", t.who(e.Seat), t.verb(e.Seat, "choose", "chooses"), joinAnd(words)))
-	case rules.EventPeeked:
-		return capital(fmt.Sprintf("%s %s at card %d with the little black book.", t.who(e.Seat), t.verb(e.Seat, "peek", "peeks"), e.Index))
+		args = append(args, "positions", b.joinAnd(words))
 	case rules.EventPlaced:
 		if e.Card == rules.CardUnknown {
-			return capital(fmt.Sprintf("%s %s a card face down %s (card %d).", t.who(e.Seat), t.verb(e.Seat, "place", "places"), spotPhrase(e.Spot), e.Index))
+			key += ".down"
+		} else {
+			key += ".up"
 		}
-		return capital(fmt.Sprintf("%s %s %s face up %s (card %d).", t.who(e.Seat), t.verb(e.Seat, "place", "places"), e.Card.Title(), spotPhrase(e.Spot), e.Index))
+		args = append(args, "card", b.cardTitle(e.Card), "place", b.spotPhrase(e.Spot))
 	case rules.EventRevealed:
-		return capital(fmt.Sprintf("Card %d (%s, %s) is %s.", e.Index, ui.SeatName(t.names, e.Seat), spotPhrase(e.Spot), e.Card.Title()))
-	}
-	return e.String()
-}
-
-// award tells the events of the awarding phase and the ends of rounds.
-func (t teller) award(e rules.Event) string {
-	switch e.Kind {
-	case rules.EventAssigned:
-		return capital(fmt.Sprintf("%s %s %s Swiss bribe (card %d) to %s.", t.who(e.Seat), t.verb(e.Seat, "assign", "assigns"), t.verb(e.Seat, "your", "their"), e.Index, e.Contract.Name()))
-	case rules.EventKilled:
-		return capital(fmt.Sprintf("%s hit man (card %d) kills card %d under %s.", t.whose(e.Seat), e.Index, e.Target, e.Contract.Name()))
-	case rules.EventCancelled:
-		return fmt.Sprintf("%s is cancelled by a district attorney and deferred.", e.Contract.Name())
-	case rules.EventRemoved:
-		return capital(fmt.Sprintf("%s reporter (card %d) removes card %d from %s.", t.whose(e.Seat), e.Index, e.Target, e.Contract.Name()))
-	case rules.EventPassed:
-		return capital(fmt.Sprintf("%s reporter (card %d) removes nothing.", t.whose(e.Seat), e.Index))
+		args = append(args, "owner", b.who(names, e.Seat, -1), "place", b.spotPhrase(e.Spot), "card", b.cardTitle(e.Card))
+	case rules.EventAssigned, rules.EventKilled, rules.EventRemoved, rules.EventCancelled:
+		args = append(args, "contract", b.contractName(e.Contract))
 	case rules.EventAwarded:
-		return capital(fmt.Sprintf("%s goes to %s for $%s in bribes.", e.Contract.Name(), t.who(e.Seat), rules.Money(e.Amount)))
+		args = append(args, "contract", b.contractName(e.Contract), "amount", b.money(e.Amount))
 	case rules.EventDeferred:
 		if e.Amount == 0 {
-			return fmt.Sprintf("%s has no bribe and is deferred.", e.Contract.Name())
+			key += ".empty"
 		}
-		return fmt.Sprintf("%s is tied at $%s and deferred.", e.Contract.Name(), rules.Money(e.Amount))
+		args = append(args, "contract", b.contractName(e.Contract), "amount", b.money(e.Amount))
 	case rules.EventRoundOver:
-		return capital(fmt.Sprintf("Round %d is over; %s %s round %d.", e.Round, t.who(e.Seat), t.verb(e.Seat, "lead", "leads"), e.Round+1))
-	case rules.EventGameOver:
-		return "The game is over."
+		args = append(args, "round", e.Round, "next", e.Round+1)
 	}
-	return e.String()
-}
-
-func spotPhrase(s rules.Spot) string {
-	if s.IsSwiss() {
-		return "on the " + s.SwissBody().Name() + " Swiss account"
+	if you {
+		key += ".you"
 	}
-	return "under " + s.Contract().Name()
+	return capital(b.say(key, args...))
 }

@@ -1,7 +1,8 @@
 // The table page's shell: renders the State that the local server streams (GET /api/events)
-// and sends the person's choices (POST /api/move, /api/lobby/...). The game's own part, the
-// board, is the module board/board.js, which the server serves for the table's game. No
-// framework, no build step.
+// and sends the person's choices (POST /api/move, /api/lobby/..., /api/dial, /api/quit). The
+// game's own part, the board, is the module board/board.js, which the server serves for the
+// table's game. No framework, no build step. The page speaks the languages of lang/*.json
+// (the board's words are in board/lang/*.json): the browser's, or the one the person picks.
 //
 // A board exports:
 //   title                     the game's name
@@ -20,21 +21,89 @@
 //   compareSeats(a, b)        the results' order (best first)
 //   formatScore(n)            a score in the game's unit
 //   onKey(e, st), onEscape()  its keys; true when taken
+// and may export:
+//   rulesExtra()              elements that open the rules panel (a glossary with its art)
+//   setup()                   setupText in the page's language
+//
+// The table's layout is the shell's: the board, the players and the log beside it, the
+// decision under the board; at 1366x768 all of it fits the window without scrolling the page
+// (the board and the log scroll inside when a table is crowded), and below 1000 px the parts
+// stack and the decision is a sheet at the bottom of the screen.
 
-import {$, h, ui, hooks, seatName, post, focusFirst} from './kit.js';
+import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText} from './kit.js';
 import * as board from './board/board.js';
 
+const langs = ['en', 'es', 'fr'];
+
+const store = {
+  get(k) { try { return localStorage.getItem(k); } catch { return null; } },
+  set(k, v) { try { localStorage.setItem(k, v); } catch { /* private mode: not kept */ } },
+};
+
+// chooseLang is the language the person picked before, or the browser's first we speak.
+function chooseLang() {
+  const saved = store.get('table.lang');
+  if (langs.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const code = String(l).toLowerCase().split(/[-_]/)[0];
+    if (langs.includes(code)) return code;
+  }
+  return 'en';
+}
+
+async function fetchJSON(path) {
+  try {
+    const r = await fetch(path);
+    return r.ok ? await r.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function loadWords(lang) {
+  const [shell, brd] = await Promise.all([fetchJSON(`/static/lang/${lang}.json`), fetchJSON(`/static/board/lang/${lang}.json`)]);
+  words.shell = (shell && shell.words) || {};
+  words.board = (brd && brd.words) || {};
+  words.rules = (brd && brd.rules) || null;
+  ui.lang = lang;
+  document.documentElement.lang = lang;
+}
+
+// applyStatic fills the page's fixed parts in its language.
+function applyStatic() {
+  for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll('[data-t-title]')) el.title = t(el.dataset.tTitle);
+  document.title = board.title;
+  $('#title').textContent = board.title;
+  $('#lang').value = ui.lang;
+  $('#help-list').replaceChildren(
+    ...['help.tab', 'help.first', 'help.choices', 'help.places'].map((k) => h('li', {}, kbdText(t(k)))),
+    ...board.helpItems());
+  $('#rules-button').hidden = !words.rules;
+  const extra = board.rulesExtra ? board.rulesExtra() : [];
+  $('#rules-body').replaceChildren(...[].concat(extra),
+    ...(words.rules || []).map((sec) => h('section.rule', {}, h('h3', {}, sec.title), (sec.text || []).map((p) => h('p', {}, p)))));
+}
+
+let stream = null;
+
 function connect() {
-  const es = new EventSource('/api/events');
+  if (stream) stream.close();
+  ui.fresh = true;
+  const es = new EventSource(withLang('/api/events'));
+  stream = es;
   es.addEventListener('state', (ev) => {
     const st = JSON.parse(ev.data);
     ui.connected = true;
+    // A new stream (another language, a reconnection) sends the log again from its start.
+    if (ui.fresh || st.log_start < ui.log.length) ui.logGen = (ui.logGen || 0) + 1;
     ui.log = ui.log.slice(0, st.log_start).concat(st.log);
     if (st.clock) ui.skew = st.clock.now_ms - Date.now();
     const prev = ui.state;
     ui.state = st;
     board.onState(prev, st);
     render();
+    ui.fresh = false;
   });
   es.onerror = () => {
     ui.connected = false;
@@ -46,32 +115,47 @@ function connect() {
   };
 }
 
+async function switchLang(lang) {
+  if (!langs.includes(lang) || lang === ui.lang) return;
+  store.set('table.lang', lang);
+  await loadWords(lang);
+  applyStatic();
+  lastDrawn = null;
+  connect(); // the server tells the game, the log and the alerts in the new language
+}
+
 // ---- rendering
+
+let lastDrawn = null; // the mode and language the main part was built for
 
 function render() {
   const st = ui.state;
   if (!st) return;
-  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
-  const logScroll = $('#log');
-  const atBottom = !logScroll || logScroll.scrollTop + logScroll.clientHeight >= logScroll.scrollHeight - 8;
+  const active = document.activeElement;
+  const focusKey = active && active.dataset ? active.dataset.key : null;
   document.body.dataset.mode = st.mode;
   renderTop(st);
   renderAlerts();
-  const main = $('#main');
-  const views = {lobby: renderLobby, waiting: renderWaiting, setup: renderSetup, game: renderTable, over: renderTable};
-  main.replaceChildren(...[].concat((views[st.mode] || renderWaiting)(st)));
-  const log = $('#log');
-  if (log && atBottom) log.scrollTop = log.scrollHeight;
+  if ((st.mode === 'game' || st.mode === 'over') && st.game) {
+    renderTable(st);
+  } else {
+    const views = {lobby: renderLobby, waiting: renderWaiting, setup: renderSetup, game: renderSetup, over: renderStopped};
+    const view = (views[st.mode] || renderWaiting)(st);
+    const main = $('#main');
+    if (main.firstElementChild !== view || main.childElementCount !== 1) main.replaceChildren(view);
+  }
+  lastDrawn = st.mode + ui.lang;
   // Keep the focus where it was, or move it to a new decision.
   const d = st.decision;
   if (d && d.id !== ui.decisionID) {
     ui.decisionID = d.id;
-    $('#announce').textContent = d.prompt || ''; // for screen readers: a decision is yours
-    const first = $('#decision button:not([disabled]), #decision input');
-    if (first && !isTyping()) first.focus();
-  } else if (focusKey) {
+    $('#announce').textContent = d.prompt || '';
+    const first = $('#decision button.choice:not([disabled]), #decision button:not([disabled]), #decision input');
+    if (first && !isTyping() && !drawerOpen()) first.focus({preventScroll: true});
+    revealAsked();
+  } else if (focusKey && document.activeElement !== active) {
     const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (el) el.focus();
+    if (el) el.focus({preventScroll: true});
   }
   if (!document.body.dataset.ready) {
     document.body.dataset.ready = '1';
@@ -82,48 +166,79 @@ hooks.render = render;
 
 function isTyping() {
   const a = document.activeElement;
-  return a && (a.tagName === 'INPUT' && a.type === 'text' || a.tagName === 'SELECT' || a.tagName === 'TEXTAREA');
+  return a && ((a.tagName === 'INPUT' && a.type === 'text') || a.tagName === 'SELECT' || a.tagName === 'TEXTAREA');
+}
+
+const narrow = () => window.matchMedia('(max-width: 999px)').matches;
+const drawerOpen = () => !$('#rules').hidden || !$('#help').hidden;
+
+// revealAsked brings what a new decision is about into sight on a narrow screen, above the
+// decision's sheet.
+function revealAsked() {
+  if (!narrow()) return;
+  const el = $('#board .card.current, #board .spot.focus, #board .spot.open, #board .target');
+  const slot = $('#decision-slot');
+  if (!el || !slot) return;
+  const r = el.getBoundingClientRect(), top = slot.hidden ? innerHeight : slot.getBoundingClientRect().top;
+  if (r.bottom > top - 8) window.scrollBy(0, r.bottom - top + 16);
+  else if (r.top < 0) window.scrollBy(0, r.top - 16);
 }
 
 function renderTop(st) {
   const parts = [];
-  if (st.table) parts.push(h('span.table-name', {}, 'Table ', h('strong', {}, st.table.name)));
+  if (st.table) parts.push(h('span.table-name', {}, t('top.table'), ' ', h('strong', {}, st.table.name)));
   if (st.game) parts.push(board.header(st));
-  if (st.me) parts.push(h('span.me', {}, st.me.name + (st.me.seat >= 0 ? ` · seat ${st.me.seat}` : '')));
+  if (st.me) parts.push(h('span.me', {title: t('top.me')}, st.me.name));
   $('#where').replaceChildren(...parts.flat());
   updateClock();
 }
 
-const mmss = (secs) => `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
+const mmss = (secs) => `${Math.floor(secs / 60)}:${String(Math.floor(secs) % 60).padStart(2, '0')}`;
+
+// timing is the clock's figures now, in seconds: elapsed on this turn, the turn's limit (the
+// allowance when the table keeps a time bank, else the timeout), the bank left (null without
+// one) and the deadline (the limit and the bank).
+function timing(st) {
+  const c = st.clock;
+  const secs = Math.max(0, (Date.now() + ui.skew - c.since_ms) / 1000);
+  const hasAllowance = typeof c.allowance_ms === 'number';
+  const hasBank = typeof c.bank_ms === 'number';
+  const limit = c.no_limit ? Infinity : (hasAllowance ? c.allowance_ms : c.timeout_ms) / 1000;
+  const bank = hasBank ? c.bank_ms / 1000 : null;
+  const bankLeft = hasBank ? Math.max(0, bank - Math.max(0, secs - limit)) : null;
+  return {secs, limit, bank, bankLeft, deadline: limit + (hasBank ? bank : 0)};
+}
 
 // updateClock shows whose turn it is and for how long; it runs every second.
 function updateClock() {
   const st = ui.state;
   const el = $('#clock');
-  if (!st || !st.clock) { el.replaceChildren(); el.className = ''; return; }
+  if (!st || !st.clock) { el.replaceChildren(); el.className = ''; el.removeAttribute('title'); return; }
   const c = st.clock;
-  const now = Date.now() + ui.skew;
-  const secs = Math.max(0, Math.floor((now - c.since_ms) / 1000));
-  const limit = Math.floor(c.timeout_ms / 1000);
+  const tm = timing(st);
   const mine = c.due === st.me.seat;
-  const who = mine ? 'Your turn' : seatName(st, c.due) + "'s turn";
   el.className = mine ? 'mine' : '';
-  if (secs > limit / 2) el.className += ' late';
-  el.replaceChildren(h('span', {}, who), ' ', h('span.time', {}, mmss(secs)), h('span.limit', {}, ` / ${mmss(limit)}`));
+  if (tm.secs > tm.limit || (tm.bank === null && tm.secs > tm.limit / 2)) el.className += ' late';
+  const parts = [h('span.who', {}, mine ? t('clock.yours') : t('clock.theirs', {name: seatName(st, c.due)})), ' ',
+    h('span.time', {}, mmss(tm.secs)), c.no_limit ? null : h('span.limit', {}, ' / ' + mmss(tm.limit))];
+  if (tm.bankLeft !== null) parts.push(h('span.bank', {}, ' · ' + t('clock.bank', {time: mmss(tm.bankLeft)})));
+  el.replaceChildren(...parts.filter(Boolean));
+  if (c.no_limit) el.title = t('clock.title.nolimit');
+  else el.title = tm.bank !== null ? t('clock.title.bank', {limit: mmss(tm.limit), bank: mmss(tm.bank)}) : t('clock.title', {limit: mmss(tm.limit)});
   renderAlerts();
 }
 
 function clockAlerts(st) {
   const c = st.clock;
   if (!c) return [];
-  const secs = (Date.now() + ui.skew - c.since_ms) / 1000;
-  const limit = c.timeout_ms / 1000;
-  if (c.due !== st.me.seat && secs > limit / 2) {
-    return [{level: 'warn', text: `${seatName(st, c.due)} has been silent for ${Math.floor(secs)} s. A player silent for ${Math.round(limit)} s is named as gone and the table stops.`}];
-  } else if (c.due === st.me.seat && st.decision && secs > limit) {
-    return [{level: 'error', text: 'Your time is up: the other players\' nodes now name you as gone and stop the table, so a move of yours can no longer count.'}];
-  } else if (c.due === st.me.seat && st.decision && limit - secs < Math.min(30, limit / 3)) {
-    return [{level: 'warn', text: `Your turn: ${Math.max(0, Math.floor(limit - secs))} s left before the table names you as gone.`}];
+  const tm = timing(st);
+  const mine = c.due === st.me.seat;
+  if (!mine && tm.secs > tm.deadline / 2) {
+    return [{level: 'warn', text: t('alert.silent', {name: seatName(st, c.due), secs: Math.floor(tm.secs), limit: mmss(tm.deadline)})}];
+  } else if (mine && st.decision && tm.secs > tm.deadline) {
+    return [{level: 'error', text: t('alert.timeup')}];
+  } else if (mine && st.decision && tm.deadline - tm.secs < Math.min(30, tm.deadline / 3)) {
+    return [{level: 'warn', text: t('alert.timeleft', {secs: Math.max(0, Math.floor(tm.deadline - tm.secs))})}];
   }
   return [];
 }
@@ -132,8 +247,8 @@ function renderAlerts() {
   const st = ui.state;
   const box = $('#alerts');
   const alerts = [];
-  if (ui.noKey) alerts.push({level: 'error', text: 'This page needs its key: open the address that corruption printed (http://127.0.0.1:…/?key=…).'});
-  else if (!ui.connected && !ui.left) alerts.push({level: 'warn', text: 'The connection to your node is lost; trying again…'});
+  if (ui.noKey) alerts.push({level: 'error', text: t('alert.nokey')});
+  else if (!ui.connected && !ui.left && ui.state) alerts.push({level: 'warn', text: t('alert.lost')});
   if (st) alerts.push(...(st.alerts || []), ...clockAlerts(st));
   if (ui.error) alerts.push({level: 'error', text: ui.error});
   const key = JSON.stringify(alerts);
@@ -146,133 +261,318 @@ function renderAlerts() {
 
 function renderLobby(st) {
   const lb = st.lobby;
-  // The form keeps what the person typed across updates of the list.
+  let root = $('#lobby');
+  if (!root || lastDrawn !== st.mode + ui.lang) {
+    root = h('div#lobby.lobby', {},
+      h('p.intro', {}, t('lobby.intro', {name: st.me.name})),
+      h('div.lobby-grid', {}, lobbyForm(lb), h('div.lobby-side', {}, h('section#lobby-list.panel', {'aria-labelledby': 'lobby-list-title'}), h('section#network.panel', {'aria-labelledby': 'network-title'}))));
+  }
+  renderTables(st, $('#lobby-list', root));
+  renderNetwork(st, $('#network', root));
+  return root;
+}
+
+function lobbyForm(lb) {
   const f = ui.form || (ui.form = Object.assign({table: lb.defaults.table, players: lb.defaults.players}, board.settingsOf(lb.defaults)));
-  const form = h('form#create-form.panel', {onsubmit: (e) => {
+  const lo = Math.max(lb.min_players || 2, lb.bots + 1), hi = lb.max_players || 8;
+  const counts = [];
+  for (let n = lo; n <= hi; n++) counts.push(n);
+  return h('form#create-form.panel', {'aria-labelledby': 'create-title', onsubmit: (e) => {
     e.preventDefault();
     post('/api/lobby/create', Object.assign({table: f.table, players: Number(f.players)}, board.settingsOf(f))).catch(() => {});
   }},
-  h('h2', {}, 'Create a table'),
-  h('label', {}, 'Name ', h('input#table-name', {name: 'table', type: 'text', value: f.table, maxlength: 64, required: true, dataset: {key: 'table-name'},
+  h('h2#create-title', {}, t('lobby.create')),
+  h('label', {}, t('lobby.name'), ' ', h('input#table-name', {name: 'table', type: 'text', value: f.table, maxlength: 64, required: true, autocomplete: 'off', dataset: {key: 'table-name'},
     oninput: (e) => { f.table = e.target.value; }})),
-  h('label', {}, 'Players ', h('select#players', {name: 'players', dataset: {key: 'players'}, onchange: (e) => { f.players = Number(e.target.value); }},
-    [3, 4, 5, 6, 7].filter((n) => n >= lb.bots + 1).map((n) => h('option', {value: n, selected: n === Number(f.players)}, n)))),
+  h('label', {}, t('lobby.players'), ' ', h('select#players', {name: 'players', dataset: {key: 'players'}, onchange: (e) => { f.players = Number(e.target.value); }},
+    counts.map((n) => h('option', {value: n, selected: n === Number(f.players)}, n)))),
   board.settingsFields(f, lb),
-  lb.bots ? h('p.hint', {}, `${lb.bots} local bot${lb.bots > 1 ? 's' : ''} will sit with you.`) : null,
-  h('button#create', {type: 'submit', dataset: {key: 'create'}}, 'Create and sit'));
+  lb.bots ? h('p.hint', {}, t(lb.bots === 1 ? 'lobby.bots.one' : 'lobby.bots', {n: lb.bots})) : null,
+  h('button#create', {type: 'submit', dataset: {key: 'create'}}, t('lobby.create.go')));
+}
 
-  const rows = lb.tables.map((t) => h('li.lobby-table', {dataset: {table: t.table}},
-    h('div', {}, h('strong', {}, t.table), ` · ${t.players} players${board.describeSettings(t)}`),
-    h('div.seated', {}, `${t.seated.length} of ${t.players} seated: ${t.seated.join(', ')}`),
-    h('button.join', {type: 'button', disabled: !t.room, dataset: {key: 'join:' + t.table, table: t.table},
-      onclick: () => post('/api/lobby/join', Object.assign({table: t.table, players: t.players}, board.settingsOf(t))).catch(() => {})}, t.full ? 'Full' : (t.room ? 'Join' : 'No room for your bots'))));
-  const list = h('section#lobby-list.panel', {},
-    h('h2', {}, 'Tables on your network'),
-    rows.length ? h('ul', {}, rows) : h('p.hint', {}, 'No open table heard yet. Tables that players on your network create appear here as they announce themselves.'));
-  return h('div.lobby', {}, h('p.intro', {}, `Welcome, ${st.me.name}. Create a table, or join one that another player on your network opened. The game starts as soon as every seat is taken.`), h('div.lobby-grid', {}, form, list));
+function renderTables(st, box) {
+  const lb = st.lobby, net = st.network;
+  const rows = lb.tables.map((tb) => h('li.lobby-table', {dataset: {table: tb.table}},
+    h('div', {}, h('strong', {}, tb.table), ' · ', t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
+    h('div.seated', {}, t('lobby.table.seated', {n: tb.seated.length, of: tb.players, names: tb.seated.join(', ')})),
+    h('button.join', {type: 'button', disabled: !tb.room, dataset: {key: 'join:' + tb.table, table: tb.table},
+      'aria-label': tb.room ? t('lobby.join.label', {table: tb.table}) : null,
+      onclick: () => post('/api/lobby/join', Object.assign({table: tb.table, players: tb.players}, board.settingsOf(tb))).catch(() => {})},
+    tb.full ? t('lobby.full') : (tb.room ? t('lobby.join') : t('lobby.noroom')))));
+  let empty = t('lobby.none');
+  if (net && !net.mdns && net.peers === 0) empty = t('lobby.none.nomdns');
+  else if (net && net.mdns) empty = t('lobby.none.mdns');
+  box.replaceChildren(h('h2#lobby-list-title', {}, t('lobby.tables')),
+    rows.length ? h('ul', {}, rows) : h('p#no-tables.hint', {}, empty));
+}
+
+// renderNetwork says how the node finds others, how many it reaches, its own address, and
+// offers to dial one.
+function renderNetwork(st, box) {
+  const net = st.network;
+  if (!net) { box.hidden = true; return; }
+  box.hidden = false;
+  const status = h('p#discovery', {dataset: {mdns: net.mdns ? '1' : '0', peers: net.peers}},
+    net.mdns ? t('net.mdns') : t('net.nomdns'), ' ',
+    h('strong#peer-count', {}, t(net.peers === 1 ? 'net.peers.one' : 'net.peers', {n: net.peers})));
+  const addrs = sortAddrs(net.addrs || []);
+  let dial = box.querySelector('#dial-form');
+  if (!dial || box.dataset.lang !== ui.lang) {
+    box.dataset.lang = ui.lang;
+    const input = h('input#dial-addr', {type: 'text', name: 'addr', autocomplete: 'off', spellcheck: 'false', placeholder: '/ip4/192.168.1.20/tcp/4001/p2p/12D3KooW…', dataset: {key: 'dial-addr'}});
+    dial = h('form#dial-form', {onsubmit: (e) => {
+      e.preventDefault();
+      const a = input.value.trim();
+      if (!a) return;
+      post('/api/dial', {addr: a}).then(() => { ui.dialed = a; input.value = ''; render(); }).catch(() => {});
+    }},
+    h('label', {for: 'dial-addr'}, t('net.dial')), h('div.dial-row', {}, input, h('button#dial', {type: 'submit', dataset: {key: 'dial'}}, t('net.dial.go'))));
+  }
+  const parts = [h('h2#network-title', {}, t('net.title')), status];
+  if (addrs.length) parts.push(h('p.hint', {}, t('net.yours')), h('ul#my-addr.addrs', {}, addrs.map((a) => h('li', {}, h('code.addr', {}, a)))));
+  if (net.dial) parts.push(dial);
+  if (ui.dialed) parts.push(h('p#dialed.hint', {}, t('net.dialing', {addr: ui.dialed})));
+  box.replaceChildren(...parts);
+}
+
+// sortAddrs puts the node's addresses that other machines can reach first (loopback last).
+function sortAddrs(addrs) {
+  const local = (a) => /^\/ip4\/127\.|^\/ip6\/::1\//.test(a);
+  return [...addrs].sort((a, b) => local(a) - local(b));
+}
+
+// joinHint is the command another player types to sit at table tb with the person.
+function joinHint(st, tb) {
+  const addr = st.network && sortAddrs(st.network.addrs || [])[0];
+  return `corruption play --name ${t('hint.yourname')} --table '${tb.name}' --players ${tb.players}${board.joinFlags(tb)}${addr ? ' --peer ' + addr : ''}`;
+}
+
+function leaveButton() {
+  return h('button#leave', {type: 'button', dataset: {key: 'leave'}, onclick: () => {
+    post('/api/quit', {}).then(() => { ui.left = true; render(); }).catch(() => {});
+  }}, t('leave'));
 }
 
 function renderWaiting(st) {
-  const t = st.table;
-  if (!t) return h('p.loading', {}, 'Connecting to your node…');
-  const members = t.members || [];
-  return h('section.panel.waiting', {},
-    h('h2', {}, `Table ${t.name}`),
-    h('p', {}, `${t.players} players${board.describeSettings(t)}`),
-    h('p#seats-filled', {}, `${members.length} of ${t.players} seated: ${members.join(', ') || 'nobody yet'}.`),
-    h('progress', {max: t.players, value: members.length}),
-    h('p.hint', {}, `The game starts as soon as ${t.players} players are here. Others join from their lobby, or with: `,
-      h('code', {}, `corruption play --table '${t.name}' --players ${t.players}${board.joinFlags(t)}`)));
+  const tb = st.table;
+  if (!tb) return h('p.loading', {}, t('loading'));
+  if (ui.left) return h('section.panel.waiting', {}, h('h2', {}, t('left.title')), h('p', {}, t('left.text')));
+  const members = tb.members || [];
+  return h('section.panel.waiting', {'aria-labelledby': 'waiting-title'},
+    h('h2#waiting-title', {}, t('waiting.title', {table: tb.name})),
+    h('p', {}, t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
+    h('p#seats-filled', {}, t('waiting.seated', {n: members.length, of: tb.players, names: members.join(', ') || t('waiting.nobody')})),
+    h('progress', {max: tb.players, value: members.length, 'aria-label': t('waiting.progress')}),
+    st.network ? h('p.hint', {}, t(st.network.peers === 1 ? 'net.peers.one' : 'net.peers', {n: st.network.peers})) : null,
+    h('p.hint', {}, t('waiting.hint', {n: tb.players})),
+    h('code#join-hint.join-hint', {}, joinHint(st, tb)),
+    h('div.actions', {}, leaveButton()));
 }
 
 function renderSetup(st) {
   const c = st.clock;
   return h('section.panel.waiting', {},
-    h('h2', {}, `Table ${st.table.name}: setting up`),
-    h('p', {}, 'Seated: ' + st.seats.map((s) => s.name + (s.me ? ' (you)' : '')).join(', ') + '.'),
-    h('p', {}, board.setupText),
-    h('p.hint', {}, `Entry ${st.table.entries}${c ? ' · waiting for ' + seatName(st, c.due) : ''}`));
+    h('h2', {}, t('setup.title', {table: st.table ? st.table.name : ''})),
+    h('p', {}, t('setup.seated', {names: (st.seats || []).map((s) => seatName(st, s.seat)).join(', ')})),
+    h('p', {}, board.setup ? board.setup() : board.setupText),
+    h('p.hint', {}, t('setup.entry', {n: st.table ? st.table.entries : 0}), c ? ' · ' + t('setup.waiting', {name: seatName(st, c.due)}) : ''));
+}
+
+// renderStopped is the end of a table that never started its game.
+function renderStopped(st) {
+  return h('div.stopped', {}, renderResults(st));
 }
 
 // ---- the table
 
 function renderTable(st) {
-  if (!st.game) return renderSetup(st);
-  const side = h('aside#side', {}, board.renderSeats(st), renderLog(st));
-  const bottom = st.mode === 'over' ? renderResults(st) : board.renderDecision(st);
-  return h('div.table-layout', {}, board.renderBoard(st), side, bottom);
+  let lay = $('#table-layout');
+  if (!lay) {
+    lay = h('div#table-layout.table-layout', {},
+      h('div#board-slot.board-slot'),
+      h('aside#side', {'aria-label': t('side.label')}, h('div#seats-slot'), logPanel()),
+      h('div#decision-slot.decision-slot'));
+    $('#main').replaceChildren(lay);
+    logView.shown = 0;
+    const ro = new ResizeObserver(() => {
+      document.body.style.setProperty('--sheet', $('#decision-slot').offsetHeight + 'px');
+    });
+    ro.observe($('#decision-slot'));
+  }
+  const over = st.mode === 'over';
+  $('#board-slot').replaceChildren(...[over ? renderResults(st) : null, board.renderBoard(st)].filter(Boolean));
+  $('#seats-slot').replaceChildren(board.renderSeats(st));
+  $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), board.renderDecision(st)]));
+  $('#decision-slot').classList.toggle('folded', !!ui.sheetFolded && !over);
+  $('#decision-slot').hidden = over;
+  document.body.style.setProperty('--sheet', $('#decision-slot').offsetHeight + 'px');
+  if ($('.log-panel h2').dataset.lang !== ui.lang) {
+    $('.log-panel h2').textContent = t('log.title');
+    $('.log-panel h2').dataset.lang = ui.lang;
+  }
+  updateLog();
 }
 
-function renderLog() {
-  let round = -1;
+// sheetToggle folds the decision's sheet on a narrow screen, to see the whole board.
+function sheetToggle() {
+  return h('button#sheet-toggle', {type: 'button', 'aria-expanded': String(!ui.sheetFolded), 'aria-controls': 'decision', dataset: {key: 'sheet-toggle'},
+    onclick: () => { ui.sheetFolded = !ui.sheetFolded; render(); }}, ui.sheetFolded ? t('sheet.show') : t('sheet.hide'));
+}
+
+// The log keeps the reader's place: new lines are added at the end; the view follows them
+// while the reader is at the end (or has not scrolled), else a button says how many are new and
+// jumps there. Whether it follows is the reader's doing alone: a box that grows or shrinks
+// keeps following.
+const logView = {shown: 0, round: -1, unread: 0, follow: true};
+
+function logPanel() {
+  const list = h('ol#log', {tabindex: 0, dataset: {key: 'log'}, 'aria-label': t('log.title'), onscroll: () => {
+    if (logView.settling) return;
+    logView.follow = atEnd(list);
+    if (logView.follow) { logView.unread = 0; showUnread(); }
+  }});
+  new ResizeObserver(() => { if (logView.follow) toEnd(list); }).observe(list);
+  return h('section.panel.log-panel', {'aria-labelledby': 'log-title'}, h('h2#log-title', {}, t('log.title')), list,
+    h('button#log-latest', {type: 'button', hidden: true, dataset: {key: 'log-latest'}, onclick: () => {
+      logView.follow = true;
+      toEnd(list);
+      logView.unread = 0;
+      showUnread();
+      list.focus({preventScroll: true});
+    }}));
+}
+
+const atEnd = (el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+
+// toEnd scrolls the log to its last line (a scroll of the page's own, not the reader's).
+function toEnd(list) {
+  logView.settling = true;
+  list.scrollTop = list.scrollHeight;
+  requestAnimationFrame(() => { logView.settling = false; });
+}
+
+function updateLog() {
+  const list = $('#log');
+  if (!list) return;
+  if (logView.shown > ui.log.length || list.dataset.gen !== String(ui.logGen)) {
+    list.replaceChildren();
+    list.dataset.gen = String(ui.logGen);
+    logView.shown = 0;
+    logView.round = -1;
+    logView.unread = 0;
+    logView.follow = true;
+  }
+  if (logView.shown === ui.log.length) return;
+  const follow = logView.follow || logView.shown === 0;
   const items = [];
-  for (const l of ui.log) {
-    if (l.round && l.round !== round) {
-      round = l.round;
-      items.push(h('li.round', {}, `Round ${round}`));
+  for (const l of ui.log.slice(logView.shown)) {
+    if (l.round && l.round !== logView.round) {
+      logView.round = l.round;
+      items.push(h('li.round', {}, t('log.round', {n: l.round})));
     }
     items.push(h('li.' + (l.kind || 'note'), {}, l.text));
   }
-  return h('section.panel.log-panel', {'aria-label': 'Game log'}, h('h2', {}, 'Game log'), h('ol#log', {tabindex: 0, dataset: {key: 'log'}}, items));
+  const added = ui.log.length - logView.shown;
+  logView.shown = ui.log.length;
+  list.append(...items);
+  if (follow) {
+    toEnd(list);
+    logView.unread = 0;
+  } else {
+    logView.unread += added;
+  }
+  showUnread();
+}
+
+function showUnread() {
+  const b = $('#log-latest');
+  if (!b) return;
+  b.hidden = logView.unread === 0;
+  b.textContent = t('log.latest', {n: logView.unread});
 }
 
 function renderResults(st) {
   const r = st.result;
-  const ranked = [...st.seats].sort(board.compareSeats);
-  const winners = st.seats.filter((s) => s.winner).map((s) => s.name + (s.me ? ' (you)' : ''));
+  const seats = st.seats || [];
+  const ranked = [...seats].sort(board.compareSeats);
+  const finished = r ? r.finished : true;
+  const status = r ? r.status : 'finished';
+  const winners = finished ? seats.filter((s) => s.winner).map((s) => seatName(st, s.seat)) : [];
   const cols = board.resultColumns;
-  const box = h('section#results.panel', {'aria-label': 'Results'},
-    h('h2', {}, 'Final results'),
-    winners.length ? h('p.winners', {}, winners.length === 1 ? `${winners[0]} wins.` : `${winners.join(' and ')} share the win.`) : null,
-    h('table#final', {}, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th.num', {}, 'Score'), cols.map((c) => h('th', {}, c.title)))),
-      h('tbody', {}, ranked.map((s) => h('tr', {class: ['seat-' + s.seat, s.me ? 'me' : '', s.winner ? 'winner' : ''].filter(Boolean).join(' '), dataset: {seat: s.seat}},
-        h('td', {}, h('span.swatch', {}), s.name, s.me ? ' (you)' : ''),
+  const heading = {finished: 'result.finished', abandoned: 'result.abandoned', halted: 'result.halted', stopped: 'result.stopped'}[status] || 'result.finished';
+  const box = h('section#results.panel', {'aria-labelledby': 'results-title', dataset: {status}},
+    h('h2#results-title', {}, t(heading)),
+    r && r.headline ? h('p.headline', {}, r.headline) : null,
+    winners.length ? h('p.winners', {}, winners.length === 1 ? t('result.wins', {name: winners[0]}) : t('result.share', {names: winners.join(' & ')})) : null);
+  if (seats.length) {
+    box.append(h('table#final', {}, h('caption.sr-only', {}, t(finished ? 'result.scores' : 'result.scores.stopped')),
+      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('result.player')), h('th.num', {scope: 'col'}, finished ? t('result.score') : t('result.score.stopped')), cols.map((c) => h('th', {scope: 'col'}, c.title)))),
+      h('tbody', {}, ranked.map((s) => h('tr', {class: ['seat-' + s.seat, s.me ? 'me' : '', s.winner && finished ? 'winner' : ''].filter(Boolean).join(' '), dataset: {seat: s.seat}},
+        h('th', {scope: 'row'}, h('span.swatch', {}), seatName(st, s.seat)),
         h('td.num.final-score', {dataset: {seat: s.seat, value: s.score || 0}}, board.formatScore(s.score || 0)),
         cols.map((c) => h('td', {}, c.cell(s))))))));
+  }
   if (!r) {
-    box.append(h('p.audit.pending', {}, 'Every player signs off the final state; then your node checks the whole log…'));
+    box.append(h('p.audit.pending', {}, t('result.pending')));
     return box;
   }
-  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}}, r.audit));
-  if (r.verdict) box.append(h('p.alert.error', {}, r.verdict));
-  if (r.digest) box.append(h('p.digest', {}, 'Final digest: ', h('code', {}, r.digest)));
-  box.append(ui.left ? h('p.hint', {}, 'You left. You may close this tab.')
-    : h('button#leave', {type: 'button', dataset: {key: 'leave'}, onclick: () => { post('/api/quit', {}).then(() => { ui.left = true; render(); }).catch(() => {}); }}, 'Leave the table'));
+  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}}, r.audit));
+  if (r.digest) box.append(h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)));
+  box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, (() => {
+    const b = leaveButton();
+    b.textContent = t('result.leave');
+    return b;
+  })()));
   return box;
 }
 
-// ---- keyboard
+// ---- panels and keyboard
+
+function toggleDrawer(id, open) {
+  const el = $('#' + id);
+  const show = open === undefined ? el.hidden : open;
+  for (const other of ['rules', 'help']) {
+    if (other !== id && show) { $('#' + other).hidden = true; $(`[aria-controls="${other}"]`).setAttribute('aria-expanded', 'false'); }
+  }
+  el.hidden = !show;
+  $(`[aria-controls="${id}"]`).setAttribute('aria-expanded', String(show));
+  if (show) el.focus();
+  else $(`[aria-controls="${id}"]`).focus();
+}
 
 document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || isTyping()) return;
   const st = ui.state;
-  if (e.key === '?') { toggleHelp(); e.preventDefault(); return; }
+  if (e.key === '?') { toggleDrawer('help'); e.preventDefault(); return; }
   if (e.key === 'Escape') {
-    if (!$('#help').hidden) { toggleHelp(); return; }
+    if (!$('#help').hidden) { toggleDrawer('help', false); return; }
+    if (!$('#rules').hidden) { toggleDrawer('rules', false); return; }
     board.onEscape();
     return;
   }
   const k = e.key.toLowerCase();
+  if (k === 'r' && words.rules) { toggleDrawer('rules'); e.preventDefault(); return; }
   if (k === 'l') { focusFirst('#log'); return; }
   if (k === 'b') { focusFirst('#board'); return; }
   if (k === 'd') { focusFirst('#decision button:not([disabled]), #results button'); return; }
   if (!st || !st.decision) return;
   if (board.onKey(e, st)) { e.preventDefault(); return; }
-  if (/^[1-9]$/.test(e.key)) {
-    const btns = [...document.querySelectorAll('#decision button.choice')].filter((b) => $('kbd', b) && $('kbd', b).textContent === e.key);
-    if (btns.length && !btns[0].disabled) { btns[0].click(); e.preventDefault(); }
+  if (k.length === 1) {
+    const btn = [...document.querySelectorAll('#decision button.choice')].find((b) => $('kbd', b) && $('kbd', b).textContent === k);
+    if (btn && !btn.disabled) { btn.click(); e.preventDefault(); }
   }
 });
 
-function toggleHelp() {
-  const help = $('#help');
-  help.hidden = !help.hidden;
-  $('#help-button').setAttribute('aria-expanded', String(!help.hidden));
+for (const id of ['rules', 'help']) {
+  $(`[aria-controls="${id}"]`).addEventListener('click', () => toggleDrawer(id));
+  $(`[data-close="${id}"]`).addEventListener('click', () => toggleDrawer(id, false));
 }
-
-document.title = board.title;
-$('#title').textContent = board.title;
-$('#help ul').append(...board.helpItems());
-$('#help-button').addEventListener('click', toggleHelp);
+$('#lang').addEventListener('change', (e) => { switchLang(e.target.value); });
 setInterval(updateClock, 1000);
-connect();
+
+(async () => {
+  await loadWords(chooseLang());
+  applyStatic();
+  connect();
+})();

@@ -25,6 +25,21 @@ export function h(spec, props = {}, ...kids) {
   return el;
 }
 
+const svgNS = 'http://www.w3.org/2000/svg';
+
+// art is a picture from an SVG sprite: art('/static/board/cards.svg#da', 'art'), decorative
+// (hidden from screen readers: what it shows is said in words next to it or in a label).
+export function art(href, cls = 'art') {
+  const svg = document.createElementNS(svgNS, 'svg');
+  svg.setAttribute('class', cls);
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  const use = document.createElementNS(svgNS, 'use');
+  use.setAttribute('href', href);
+  svg.append(use);
+  return svg;
+}
+
 // What the page holds between updates. A board keeps its own state in its module.
 export const ui = {
   state: null,
@@ -37,6 +52,8 @@ export const ui = {
   left: false,
   noKey: false,
   form: null,         // the lobby's form to create a table, as typed
+  lang: 'en',         // the page's language
+  fresh: true,        // the first state of this stream is being drawn (nothing new happened yet)
 };
 
 // hooks.render redraws the page (set by app.js).
@@ -44,10 +61,44 @@ export const hooks = {render: () => {}};
 
 export function render() { hooks.render(); }
 
+// words are the page's strings in its language: the board's, then the shell's (app.js loads
+// them from lang/LANG.json and board/lang/LANG.json).
+export const words = {shell: {}, board: {}, rules: null, names: {}};
+
+// t is the text of key in the page's language, with its {arguments} filled in from args; a
+// key that neither the board nor the shell knows is shown as it is.
+export function t(key, args) {
+  let s = words.board[key];
+  if (s === undefined) s = words.shell[key];
+  if (s === undefined) return key;
+  if (args) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+  return s;
+}
+
+// has says whether the board or the shell has words for key.
+export const has = (key) => key in words.board || key in words.shell;
+
+// number writes n in the page's language (1,000 / 1.000 / 1 000).
+export function number(n) {
+  return Number(n).toLocaleString(ui.lang === 'en' ? 'en-US' : ui.lang);
+}
+
 export function seatName(st, seat) {
   const s = (st.seats || [])[seat];
-  if (!s) return 'seat ' + seat;
-  return s.me ? s.name + ' (you)' : s.name;
+  if (!s) return t('seat', {n: seat});
+  return s.me ? t('name.you', {name: s.name}) : s.name;
+}
+
+// The keys that take the decision's choices, in order: digits, then letters the page's own
+// shortcuts leave free (B board, D decision, L log, P pass, R rules).
+const choiceKeys = '1234567890acefghijkmnoqstuvwxyz';
+
+// keyFor is the key of the i-th choice (0-based) of the decision panel, '' past the last key.
+export const keyFor = (i) => choiceKeys[i] || '';
+
+// kbdText turns "[Tab] moves" into text with <kbd> elements (for help written in words).
+export function kbdText(s) {
+  return s.split(/\[([^\]]+)\]/).map((part, i) => (i % 2 ? h('kbd', {}, part) : part));
 }
 
 export function focusFirst(sel) {
@@ -55,13 +106,16 @@ export function focusFirst(sel) {
   if (el) el.focus();
 }
 
+// withLang adds the page's language to an API path.
+export const withLang = (path) => path + (path.includes('?') ? '&' : '?') + 'lang=' + encodeURIComponent(ui.lang);
+
 // post sends a JSON request; a refusal is kept in ui.error (shown in a banner) and thrown.
 export async function post(path, body) {
   ui.sending = true;
   try {
-    const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-    const j = await r.json().catch(() => ({error: 'the server answered ' + r.status}));
-    if (!r.ok) throw new Error(j.error || ('error ' + r.status));
+    const r = await fetch(withLang(path), {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+    const j = await r.json().catch(() => ({error: t('error.status', {code: r.status})}));
+    if (!r.ok) throw new Error(j.error || t('error.status', {code: r.status}));
     ui.error = '';
     return j;
   } catch (e) {

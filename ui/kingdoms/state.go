@@ -1,0 +1,411 @@
+package kingdoms
+
+import (
+	"fmt"
+
+	rules "corruption/engine/kingdoms"
+)
+
+// gameState is the board as the person's view shows it.
+type gameState struct {
+	Rules     string    `json:"rules"`
+	RulesText string    `json:"rules_text"`
+	Bonuses   bool      `json:"bonuses"`
+	Chaos     bool      `json:"chaos"`
+	Players   int       `json:"players"`
+	Round     int       `json:"round"`
+	Turn      int       `json:"turn"` // the seat whose turn it is (-1 before the first)
+	First     int       `json:"first"`
+	Actions   int       `json:"actions"` // actions left in the turn
+	Phase     string    `json:"phase"`   // setup, turn, vote, final, over
+	Ending    string    `json:"ending,omitempty"`
+	Next      nextState `json:"next"`
+
+	Senates      []senateState    `json:"senates"`
+	Kingdoms     []kingdomState   `json:"kingdoms"`
+	Market       []*favorState    `json:"market"` // by slot, null when empty
+	FavorDeck    int              `json:"favor_deck"`
+	FavorDiscard int              `json:"favor_discard"`
+	Display      []*pleasureState `json:"display"` // by slot, null when empty
+	PleasureDeck int              `json:"pleasure_deck"`
+	Supply       minionCounts     `json:"supply"`
+	Vote         *voteState       `json:"vote"`
+
+	Hand         []chaosState `json:"hand"`         // the person's chaos cards
+	Shareholders []string     `json:"shareholders"` // the person's shareholder cards' types
+}
+
+// nextState is the decision due, whoever's it is.
+type nextState struct {
+	Kind  string `json:"kind"` // nothing discard action steal answer vote pick
+	Seat  int    `json:"seat"`
+	Seats []int  `json:"seats,omitempty"`
+	Text  string `json:"text"`
+}
+
+// minionCounts are golems, goblins, devils and zombies.
+type minionCounts struct {
+	Golem  int `json:"golem"`
+	Goblin int `json:"goblin"`
+	Devil  int `json:"devil"`
+	Zombie int `json:"zombie"`
+}
+
+func countsOf(m [rules.NumMinions]int) minionCounts {
+	return minionCounts{Golem: m[rules.Golem], Goblin: m[rules.Goblin], Devil: m[rules.Devil], Zombie: m[rules.Zombie]}
+}
+
+type senateState struct {
+	ID      string        `json:"id"`
+	Name    string        `json:"name"`
+	Leaders []leaderState `json:"leaders"`
+}
+
+type kingdomState struct {
+	ID        string        `json:"id"`
+	Name      string        `json:"name"`
+	Monarch   string        `json:"monarch"`
+	Prefers   string        `json:"prefers"`   // the monarch's favor type
+	Allegiant int           `json:"allegiant"` // the seat the monarch is allegiant to, -1
+	Leaders   []leaderState `json:"leaders"`
+	Bills     []billState   `json:"bills"`
+}
+
+// leaderState is a senate or kingdom leader: its cost, heart and preference, its controller,
+// and what it would cost the person now.
+type leaderState struct {
+	ID         string    `json:"id"`
+	Name       string    `json:"name"`
+	Cost       [2]string `json:"cost"`
+	Heart      string    `json:"heart"`
+	Prefers    string    `json:"prefers,omitempty"` // a kingdom leader's favor type
+	Controller int       `json:"controller"`        // a seat, -1
+	Discount   int       `json:"discount"`          // cost minions the person's guilty pleasures may waive
+}
+
+// billState is a bill slot and its favors, top to bottom, each with its owner's marker.
+type billState struct {
+	ID     string      `json:"id"`
+	Name   string      `json:"name"`
+	Favors []billFavor `json:"favors"`
+	Type   string      `json:"type,omitempty"`  // the top favor's type: the bill's bonus
+	Bonus  string      `json:"bonus,omitempty"` // what it gives when it passes (bill bonuses)
+	Voting bool        `json:"voting"`          // the vote under way is on it
+}
+
+type billFavor struct {
+	Favor   string    `json:"favor"`
+	Type    string    `json:"type"`
+	Minions [2]string `json:"minions"`
+	Seat    int       `json:"seat"`
+}
+
+type favorState struct {
+	ID      string    `json:"id"`
+	Type    string    `json:"type"`
+	Minions [2]string `json:"minions"`
+}
+
+type pleasureState struct {
+	ID    string `json:"id"`
+	Heart string `json:"heart"`
+	Type  string `json:"type"`
+}
+
+// voteState is the vote under way; the votes are shown all at once, when revealed.
+type voteState struct {
+	Bill     string `json:"bill"`
+	BillName string `json:"bill_name"`
+	Caller   int    `json:"caller"` // a seat, -1 automatic (a fifth favor), -2 final voting
+	Seats    []int  `json:"seats"`  // the seats voting
+	Revealed bool   `json:"revealed"`
+	Votes    []int  `json:"votes"` // by seat, once revealed: 1 yes, 0 no, -1 none
+	Yes      int    `json:"yes"`   // the count, once revealed (with chaos cards' votes)
+	No       int    `json:"no"`
+	ExtraYes int    `json:"extra_yes"`
+	ExtraNo  int    `json:"extra_no"`
+	Veto     bool   `json:"veto"`
+	Text     string `json:"text"`
+}
+
+// chaosState is one of the person's chaos cards.
+type chaosState struct {
+	Pos       int    `json:"pos"`
+	Card      string `json:"card,omitempty"` // empty while unknown
+	Name      string `json:"name"`
+	Effect    string `json:"effect,omitempty"`
+	When      string `json:"when,omitempty"`
+	Text      string `json:"text,omitempty"`
+	Discarded bool   `json:"discarded"`
+	Played    bool   `json:"played"`
+}
+
+func favorOf(f int) *favorState {
+	if f < 0 {
+		return nil
+	}
+	fv := favors[f]
+	return &favorState{ID: fv.ID, Type: fv.Type.String(), Minions: [2]string{fv.Minions[0].String(), fv.Minions[1].String()}}
+}
+
+func pleasureOf(p int) *pleasureState {
+	if p < 0 {
+		return nil
+	}
+	gp := pleasures[p]
+	return &pleasureState{ID: gp.ID, Heart: gp.Heart.String(), Type: gp.Type.String()}
+}
+
+func leaderOf(v rules.View, l int) leaderState {
+	ld := leaders[l]
+	s := leaderState{ID: ld.ID, Name: ld.Name, Cost: [2]string{ld.Cost[0].String(), ld.Cost[1].String()},
+		Heart: ld.Heart.String(), Controller: v.Control[l]}
+	if ld.Kingdom >= 0 {
+		s.Prefers = ld.Prefers.String()
+	}
+	if v.Seat >= 0 && v.Playing {
+		s.Discount = v.Discount(l)
+	}
+	return s
+}
+
+// buildGame describes the board from v (and nothing else but the players' names).
+func buildGame(v rules.View, names []string) *gameState {
+	g := &gameState{Rules: v.Config.String(), RulesText: v.Config.Words(), Bonuses: v.Config.Bonuses, Chaos: v.Config.Chaos,
+		Players: v.Players, Round: v.Round, Turn: v.Turn, First: v.First, FavorDeck: v.FavorDeck,
+		FavorDiscard: len(v.FavorDiscard), PleasureDeck: v.PleasureDeck, Supply: countsOf(v.Supply),
+		Hand: []chaosState{}, Shareholders: []string{}}
+	if v.Next.Kind == rules.DecideAction {
+		g.Actions = v.Next.Actions
+	}
+	g.Phase = phaseOf(v)
+	if v.Ending != rules.NotEnding {
+		g.Ending = endingWords(v.Ending)
+	}
+	g.Next = nextState{Kind: v.Next.Kind.String(), Seat: v.Next.Seat, Seats: v.Next.Seats, Text: dueText(v, names)}
+	for s := range rules.SenateBoards(v.Players) {
+		ss := senateState{ID: senates[s].ID, Name: senates[s].Name}
+		for _, l := range senates[s].Leaders {
+			ss.Leaders = append(ss.Leaders, leaderOf(v, l))
+		}
+		g.Senates = append(g.Senates, ss)
+	}
+	voting := -1
+	if v.Vote != nil {
+		voting = v.Vote.Bill
+	}
+	for k := range rules.KingdomBoards(v.Players) {
+		kd := realms[k]
+		ks := kingdomState{ID: kd.ID, Name: kd.Name, Monarch: kd.Monarch, Prefers: kd.Prefers.String(), Allegiant: v.Monarchs[k]}
+		for _, l := range kd.Leaders {
+			ks.Leaders = append(ks.Leaders, leaderOf(v, l))
+		}
+		for _, b := range v.Bills {
+			if rules.BillKingdom(b.Bill) == k {
+				ks.Bills = append(ks.Bills, billOf(v, b, voting))
+			}
+		}
+		g.Kingdoms = append(g.Kingdoms, ks)
+	}
+	for _, f := range v.Market {
+		g.Market = append(g.Market, favorOf(f))
+	}
+	for _, p := range v.Display {
+		g.Display = append(g.Display, pleasureOf(p))
+	}
+	if v.Vote != nil {
+		g.Vote = voteOf(v, names)
+	}
+	for _, h := range v.Hand {
+		cs := chaosState{Pos: h.Pos, Name: "unknown card", Discarded: h.Discarded, Played: h.Played}
+		if h.Card >= 0 {
+			c := chaosCards[h.Card]
+			cs.Card, cs.Name, cs.Effect, cs.When, cs.Text = c.ID, c.Name, c.Effect.String(), effectWhen(c.Effect), c.Text()
+		}
+		g.Hand = append(g.Hand, cs)
+	}
+	for _, t := range v.Shareholders {
+		g.Shareholders = append(g.Shareholders, t.String())
+	}
+	return g
+}
+
+func billOf(v rules.View, b rules.BillView, voting int) billState {
+	bs := billState{ID: rules.BillID(b.Bill), Name: rules.BillName(b.Bill), Favors: []billFavor{}, Voting: b.Bill == voting}
+	for _, f := range b.Favors {
+		fv := favors[f.Favor]
+		bs.Favors = append(bs.Favors, billFavor{Favor: fv.ID, Type: fv.Type.String(),
+			Minions: [2]string{fv.Minions[0].String(), fv.Minions[1].String()}, Seat: f.Seat})
+	}
+	if len(b.Favors) > 0 {
+		t := favors[b.Favors[0].Favor].Type
+		bs.Type = t.String()
+		if v.Config.Bonuses {
+			bs.Bonus = bonusWords(t)
+		}
+	}
+	return bs
+}
+
+func voteOf(v rules.View, names []string) *voteState {
+	vv := v.Vote
+	vs := &voteState{Bill: rules.BillID(vv.Bill), BillName: rules.BillName(vv.Bill), Caller: vv.Caller, Seats: vv.Seats,
+		Revealed: vv.Revealed, Votes: vv.Votes, ExtraYes: vv.ExtraYes, ExtraNo: vv.ExtraNo, Veto: vv.Veto}
+	t := teller{names, v.Seat}
+	if vs.Seats == nil {
+		vs.Seats = []int{}
+	}
+	if vv.Revealed {
+		vs.Yes, vs.No = v.Tally(vv.Votes)
+		vs.Text = fmt.Sprintf("The votes on %s are revealed: %d for, %d against", vs.BillName, vs.Yes, vs.No)
+		if vv.Veto {
+			vs.Text += "; vetoed: the bill is tabled"
+		}
+		return vs
+	}
+	var who []string
+	for _, s := range vv.Seats {
+		who = append(who, t.who(s))
+	}
+	vs.Text = fmt.Sprintf("Vote on %s: %s %s in secret; the votes are revealed together", vs.BillName, joinAnd(who), t.agree(vv.Seats, "votes", "vote"))
+	if len(who) == 0 {
+		vs.Text = fmt.Sprintf("Vote on %s: no player controls a voter; the leaders vote as the rules say", vs.BillName)
+	}
+	return vs
+}
+
+func phaseOf(v rules.View) string {
+	switch {
+	case v.Over:
+		return "over"
+	case !v.Playing:
+		return "setup"
+	case v.Final:
+		return "final"
+	case v.Vote != nil:
+		return "vote"
+	}
+	return "turn"
+}
+
+func endingWords(r rules.EndReason) string {
+	switch r {
+	case rules.EndFavors:
+		return "the last favor was drawn"
+	case rules.EndPleasures:
+		return "the last guilty pleasure was drawn"
+	case rules.EndRounds:
+		return fmt.Sprintf("%d rounds were played", rules.MaxRounds)
+	}
+	return ""
+}
+
+// dueText says in words what the game waits for.
+func dueText(v rules.View, names []string) string {
+	d := v.Next
+	t := teller{names, v.Seat}
+	who := capital(t.who(d.Seat))
+	switch d.Kind {
+	case rules.DecideNothing:
+		switch {
+		case v.Over:
+			return "The game is over"
+		case !v.Playing:
+			return "The table sets up: corporations, decks, shareholder and chaos cards"
+		}
+		return "The table deals"
+	case rules.DecideDiscard:
+		return fmt.Sprintf("%s %s a chaos card face down", who, t.verb(d.Seat, "discard", "discards"))
+	case rules.DecideAction:
+		return fmt.Sprintf("Round %d: %s %s (%d %s left)", v.Round, t.who(d.Seat), t.verb(d.Seat, "act", "acts"), d.Actions, plural(d.Actions, "action", "actions"))
+	case rules.DecideSteal:
+		return fmt.Sprintf("%s may answer the steal of %s with a chaos card", who, leaders[d.Leader].Name)
+	case rules.DecideAnswer:
+		return fmt.Sprintf("%s may answer the votes on %s with a chaos card", who, rules.BillName(d.Bill))
+	case rules.DecideVote:
+		var ws []string
+		for _, s := range d.Seats {
+			ws = append(ws, t.who(s))
+		}
+		return capital(fmt.Sprintf("%s %s on %s in secret", joinAnd(ws), t.agree(d.Seats, "votes", "vote"), rules.BillName(d.Bill)))
+	case rules.DecidePick:
+		return fmt.Sprintf("%s %s a guilty pleasure", who, t.verb(d.Seat, "take", "takes"))
+	}
+	return d.String()
+}
+
+// seatState is a seat's fields of the board's (the shell adds its name, whether it is due and
+// whether it won).
+type seatState struct {
+	Corp         string          `json:"corp"`
+	CorpName     string          `json:"corp_name"`
+	Mat          []string        `json:"mat"`
+	Minions      minionCounts    `json:"minions"`
+	MinionTotal  int             `json:"minion_total"`
+	Pleasures    []pleasureState `json:"pleasures"`
+	Pile         int             `json:"pile"`         // favors in its score pile
+	PileTypes    map[string]int  `json:"pile_types"`   // by favor type
+	Leaders      []string        `json:"leaders"`      // the leaders it controls
+	Monarchs     []string        `json:"monarchs"`     // the monarchs allegiant to it
+	ChaosLeft    int             `json:"chaos_left"`   // chaos cards it may still play
+	ChaosPlayed  []string        `json:"chaos_played"` // the chaos cards it played, by name
+	Shareholders []string        `json:"shareholders"` // shown at the end
+	Score        int             `json:"score"`        // as the person knows it (its own shareholder cards counted)
+	Parts        *rules.Score    `json:"score_parts"`  // favors, shareholder, pleasures, total, minions
+	Turn         bool            `json:"turn"`         // it is its turn
+	First        bool            `json:"first"`        // the starting player
+}
+
+// seatFields describes seat from the person's view (empty before the game starts).
+func seatFields(v rules.View, started bool, seat int) seatState {
+	s := seatState{Mat: []string{}, Pleasures: []pleasureState{}, PileTypes: map[string]int{}, Leaders: []string{},
+		Monarchs: []string{}, ChaosPlayed: []string{}, Shareholders: []string{}}
+	if !started || seat >= len(v.Seats) {
+		return s
+	}
+	sv := v.Seats[seat]
+	if sv.Corp >= 0 {
+		c := corporations[sv.Corp]
+		s.Corp, s.CorpName = c.ID, c.Name
+		for _, m := range c.Mat {
+			s.Mat = append(s.Mat, m.String())
+		}
+	}
+	s.Minions = countsOf(sv.Minions)
+	for _, k := range sv.Minions {
+		s.MinionTotal += k
+	}
+	for _, p := range sv.Pleasures {
+		s.Pleasures = append(s.Pleasures, *pleasureOf(p))
+	}
+	s.Pile = len(sv.Pile)
+	for _, f := range sv.Pile {
+		s.PileTypes[favors[f].Type.String()]++
+	}
+	for l, c := range v.Control {
+		if c == seat && rules.InPlay(l, v.Players) {
+			s.Leaders = append(s.Leaders, leaders[l].Name)
+		}
+	}
+	for k, c := range v.Monarchs {
+		if c == seat {
+			s.Monarchs = append(s.Monarchs, realms[k].Monarch)
+		}
+	}
+	s.ChaosLeft = sv.ChaosLeft
+	for _, c := range sv.ChaosPlayed {
+		s.ChaosPlayed = append(s.ChaosPlayed, chaosCards[c].Name)
+	}
+	for _, t := range sv.Shareholders {
+		s.Shareholders = append(s.Shareholders, t.String())
+	}
+	sc := v.Projected(seat)
+	s.Score = sc.Total
+	if v.Over && seat < len(v.Scores) {
+		sc = v.Scores[seat]
+		s.Score, s.Parts = sc.Total, &sc
+	}
+	s.Turn = v.Turn == seat && !v.Over
+	s.First = v.First == seat
+	return s
+}

@@ -1,0 +1,141 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// Languages are the languages the shell speaks, by their ISO 639-1 code; the first is the
+// default. The page chooses one from the browser's languages (and the person may switch), the
+// terminal follows LANG.
+var Languages = []string{"en", "es", "fr"}
+
+// Lang picks the first supported language in prefs, each a language tag ("es-AR"), a POSIX
+// locale ("fr_FR.UTF-8") or an Accept-Language list ("de, fr;q=0.8"); English when none fits.
+func Lang(prefs ...string) string {
+	for _, p := range prefs {
+		for _, tag := range strings.Split(p, ",") {
+			tag, _, _ = strings.Cut(tag, ";")
+			tag = strings.ToLower(strings.TrimSpace(tag))
+			if i := strings.IndexAny(tag, "-_.@"); i >= 0 {
+				tag = tag[:i]
+			}
+			for _, l := range Languages {
+				if tag == l {
+					return l
+				}
+			}
+		}
+	}
+	return Languages[0]
+}
+
+// LangFromEnv is the language the locale environment asks for (LANGUAGE, LC_ALL, LC_MESSAGES,
+// then LANG, as gettext reads them), through getenv (os.Getenv).
+func LangFromEnv(getenv func(string) string) string {
+	var prefs []string
+	if l := getenv("LANGUAGE"); l != "" {
+		prefs = append(prefs, strings.Split(l, ":")...)
+	}
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(k); v != "" {
+			prefs = append(prefs, v)
+			break
+		}
+	}
+	return Lang(prefs...)
+}
+
+// A Localizer is a board that speaks more than English: Localize returns the board (the same
+// type, a Board and or a TextBoard) speaking lang, one of Languages. A board that is not a
+// Localizer is shown as it is, in its own words, with the shell's in the person's language.
+type Localizer interface {
+	Localize(lang string) any
+}
+
+// Localize is b speaking lang, if b is a Localizer that speaks it, else b.
+func Localize[B any](b B, lang string) B {
+	if l, ok := any(b).(Localizer); ok {
+		if x, ok := l.Localize(lang).(B); ok {
+			return x
+		}
+	}
+	return b
+}
+
+// Words are a package's strings in every language it speaks, by key: one file a language,
+// LANG.json, an object whose "words" maps each key to its text. A text names its arguments in
+// braces ("{who} places {card}"); the page's script reads the same files. The zero value has
+// no words: Say then returns the key.
+type Words struct {
+	langs map[string]map[string]string
+}
+
+// LoadWords reads dir/LANG.json from fsys for every language of Languages there is a file of;
+// English must be there.
+func LoadWords(fsys fs.FS, dir string) (*Words, error) {
+	w := &Words{langs: map[string]map[string]string{}}
+	for _, l := range Languages {
+		b, err := fs.ReadFile(fsys, path.Join(dir, l+".json"))
+		if err != nil {
+			if l == Languages[0] {
+				return nil, fmt.Errorf("the %s words: %w", l, err)
+			}
+			continue
+		}
+		var f struct {
+			Words map[string]string `json:"words"`
+		}
+		if err := json.Unmarshal(b, &f); err != nil {
+			return nil, fmt.Errorf("the %s words: %w", l, err)
+		}
+		w.langs[l] = f.Words
+	}
+	return w, nil
+}
+
+// MustLoadWords is LoadWords for the files embedded in a package: it panics if they do not
+// read (a test of the package reads them).
+func MustLoadWords(fsys fs.FS, dir string) *Words {
+	w, err := LoadWords(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return w
+}
+
+// Speaks lists the languages w has words in.
+func (w *Words) Speaks() []string {
+	var out []string
+	for _, l := range Languages {
+		if _, ok := w.langs[l]; ok {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Keys are the keys of lang's words.
+func (w *Words) Keys(lang string) map[string]string { return w.langs[lang] }
+
+// Say is the text of key in lang (or in English, when lang lacks it; or the key itself), with
+// its arguments filled in: args are pairs of a name and a value ("who", "ann").
+func (w *Words) Say(lang, key string, args ...any) string {
+	text, ok := w.langs[lang][key]
+	if !ok {
+		if text, ok = w.langs[Languages[0]][key]; !ok {
+			text = key
+		}
+	}
+	if len(args) == 0 || !strings.Contains(text, "{") {
+		return text
+	}
+	pairs := make([]string, 0, len(args))
+	for i := 0; i+1 < len(args); i += 2 {
+		pairs = append(pairs, "{"+fmt.Sprint(args[i])+"}", fmt.Sprint(args[i+1]))
+	}
+	return strings.NewReplacer(pairs...).Replace(text)
+}
