@@ -2,6 +2,7 @@ package p2p
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
@@ -26,6 +27,24 @@ type keeper struct {
 	id      peer.ID
 	forever bool          // a configured peer; an mDNS peer gives up after mdnsGiveUp
 	wake    chan struct{} // a disconnection or a fresh discovery
+}
+
+// Dial adds a peer to dial, as Config.Peers does after New: addr is a full multiaddr ending in
+// /p2p/<id>. It returns once the address is read and its dial loop started (or woken up): the
+// node connects in the background and keeps the connection until Close, as for Config.Peers;
+// OnPeer and Peers say when it is up. A bad address is an error that says why; dialing the
+// node itself does nothing.
+func (n *Node) Dial(addr string) error {
+	info, err := parsePeerAddr(addr)
+	if err != nil {
+		return fmt.Errorf("bad peer address %q: %w", addr, err)
+	}
+	if info.ID == n.host.ID() {
+		return nil
+	}
+	n.host.Peerstore().AddAddrs(info.ID, info.Addrs, peerstoreForever)
+	n.keep(info, true)
+	return nil
 }
 
 // keep starts the dial loop of info unless one runs already, in which case

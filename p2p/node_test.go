@@ -153,6 +153,25 @@ func TestPeerEventsAndRedial(t *testing.T) {
 	waitFor(t, 15*time.Second, "a to redial b", func() bool { return connectedTo(a, b2.ID()) })
 }
 
+// TestDial: a node dials an address given after it started, as it dials Config.Peers; a bad
+// address is refused with the reason, and its own address is no error.
+func TestDial(t *testing.T) {
+	b := newNode(t, p2p.Config{})
+	a := newNode(t, p2p.Config{})
+	for _, bad := range []string{"", "/ip4/127.0.0.1/tcp/1", "not an address"} {
+		if err := a.Dial(bad); err == nil {
+			t.Errorf("Dial(%q): no error", bad)
+		}
+	}
+	if err := a.Dial(a.Addrs()[0]); err != nil {
+		t.Errorf("Dial(its own address): %v", err)
+	}
+	if err := a.Dial(b.Addrs()[0]); err != nil {
+		t.Fatalf("Dial: %v", err)
+	}
+	waitFor(t, 10*time.Second, "a to connect to b", func() bool { return connectedTo(a, b.ID()) })
+}
+
 func mustID(t *testing.T, k ed25519.PrivateKey) string {
 	t.Helper()
 	id, err := p2p.PeerID(k.Public().(ed25519.PublicKey))

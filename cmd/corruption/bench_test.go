@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	rules "corruption/engine/corruption"
 	"corruption/engine"
+	rules "corruption/engine/corruption"
 	"corruption/p2p"
 	"corruption/protocol"
 	"corruption/ui"
@@ -49,7 +49,7 @@ func playLibp2pWith(b *testing.B, n int, table string, wrap func(int, engine.Pla
 		if err != nil {
 			b.Fatal(err)
 		}
-		st := seat{choice: choice, name: fmt.Sprint(i), timeout: 30 * time.Second, player: player}
+		st := seat{choice: choice, name: fmt.Sprint(i), clock: tableClock{timeout: 30 * time.Second, wait: time.Minute}, player: player}
 		if wrap != nil {
 			st.player = wrap(i, player)
 		}

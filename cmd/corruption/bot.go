@@ -50,9 +50,9 @@ func tableFlags() []cli.Flag {
 		&cli.IntFlag{Name: "players", Usage: "`N` players at the table, 3 to 7 for Corruption (required)", DefaultText: "none"},
 	}
 	flags = append(flags, settingsFlags("")...)
-	return append(append(flags, networkFlags()...),
+	flags = append(append(flags, networkFlags()...), clockFlags(botClock)...)
+	return append(flags,
 		&cli.StringFlag{Name: "out", Usage: "write the table's log to `LOG` at the end (for corruption audit and replay)"},
-		&cli.DurationFlag{Name: "timeout", Value: 60 * time.Second, Usage: "how long a player may stay silent on its turn before the table names it and ends"},
 		&cli.BoolFlag{Name: "verbose", Usage: "log network and protocol events to stderr"},
 	)
 }
@@ -102,8 +102,8 @@ func readTableFlags(c *cli.Context) (ui.TableChoice, *game, error) {
 	if choice.Config, err = readSettings(c, g, rules, choice.Players); err != nil {
 		return choice, nil, err
 	}
-	if t := c.Duration("timeout"); t < time.Second {
-		return choice, nil, usageError("--timeout: %v is too short (at least 1s)", t)
+	if _, err := readClock(c); err != nil {
+		return choice, nil, err
 	}
 	if err := checkOut(c.String("out")); err != nil {
 		return choice, nil, usageError("--out: %v", err)
@@ -138,7 +138,8 @@ func runBot(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}
-	r, err := s.play(ctx, seat{choice: choice, name: name, timeout: c.Duration("timeout"), player: player})
+	clock, _ := readClock(c) // checked by readTableFlags
+	r, err := s.play(ctx, seat{choice: choice, name: name, clock: clock, player: player})
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func demoCommand() *cli.Command {
 			"  corruption demo\n" +
 			"  corruption demo --bots 5 --variant free-stud --lbb\n" +
 			"  corruption demo --text",
-		Flags: append(append(playFlags(),
+		Flags: append(append(playFlags(demoClock),
 			&cli.IntFlag{Name: "bots", Value: 3, Usage: "`K` bots: the table has K+1 players (2 to 6 for Corruption)"},
 			&cli.BoolFlag{Name: "text", Usage: "play in this terminal rather than in a browser"},
 		), settingsFlags("")...),
@@ -56,9 +56,10 @@ func runDemo(c *cli.Context) error {
 	}
 	pc.text = c.Bool("text")
 	// Everything on this machine: no data kept, no mDNS, loopback only.
-	pc.session = sessionConfig{listen: []string{p2p.DefaultListen}, errw: c.App.ErrWriter}
+	pc.session = sessionConfig{listen: []string{p2p.DefaultListen}, errw: c.App.ErrWriter, holdAddrs: true}
 	if c.Bool("verbose") {
 		pc.session.logf = readNetworkFlags(c).logf
+		pc.addrs = true
 	}
 	return playTable(c, pc)
 }

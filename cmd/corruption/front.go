@@ -27,17 +27,25 @@ type person interface {
 	Update(protocol.Status)
 	Event(engine.Event)
 	Finish(ui.Result)
+	Chat(protocol.ChatMessage) // a message of the table's chat
 	// choose is the table to sit at: given (--table), or chosen in the lobby.
 	choose(ctx context.Context, s *session, given ui.TableChoice) (ui.TableChoice, error)
+	// watch shows how the session's node finds others (the page's lobby), until it closes.
+	watch(s *session, mdns bool)
+	// left is closed when the person leaves before the end (the page's Leave).
+	left() <-chan struct{}
 	// stay keeps the results in sight until the person leaves (or ctx ends).
 	stay(ctx context.Context)
 	close()
 }
 
-// openPerson opens the page, or with --text the terminal.
+// openPerson opens the page, or with --text the terminal, which speaks the language of the
+// locale (LANG).
 func openPerson(c *cli.Context, pc playConfig) (person, error) {
 	if pc.text {
-		return terminal{ui.NewTerminal(pc.game.text, c.App.Reader, c.App.Writer)}, nil
+		t := ui.NewTerminal(pc.game.text, c.App.Reader, c.App.Writer)
+		t.SetLang(ui.LangFromEnv(os.Getenv))
+		return terminal{t}, nil
 	}
 	return openPage(pc, c.App.ErrWriter)
 }
@@ -52,8 +60,10 @@ func (t terminal) choose(_ context.Context, _ *session, given ui.TableChoice) (u
 	return given, nil
 }
 
-func (t terminal) stay(context.Context) {}
-func (t terminal) close()               { t.Close() }
+func (t terminal) watch(*session, bool)  {}
+func (t terminal) left() <-chan struct{} { return nil }
+func (t terminal) stay(context.Context)  {}
+func (t terminal) close()                { t.Close() }
 
 // page is the person in the browser: the shell's server with the game's board, served on
 // --ui, and the Human it asks.
@@ -68,7 +78,8 @@ type page struct {
 // openPage serves the page on pc.uiAddr and prints (and opens, where it can) its address.
 func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	human := ui.NewHuman(nil)
-	srv, err := ui.NewServer(ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice})
+	srv, err := ui.NewServer(ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
+		Dial: pc.dial})
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
@@ -124,6 +135,24 @@ func (p *page) choose(ctx context.Context, s *session, given ui.TableChoice) (ui
 		return given, cli.Exit("stopped in the lobby", 1)
 	}
 }
+
+// watch shows the page how the node finds others: by mDNS or not, its addresses and how many
+// peers it is connected to, as that changes.
+func (p *page) watch(s *session, mdns bool) {
+	addrs := s.host.Addrs()
+	peers := map[string]bool{}
+	p.SetNetwork(ui.Network{MDNS: mdns, Addrs: addrs})
+	s.host.OnPeer(func(peer string, up bool) { // one at a time, on the host's goroutine
+		if up {
+			peers[peer] = true
+		} else {
+			delete(peers, peer)
+		}
+		p.SetNetwork(ui.Network{MDNS: mdns, Peers: len(peers), Addrs: addrs})
+	})
+}
+
+func (p *page) left() <-chan struct{} { return p.Quit() }
 
 // stay keeps the page and its results up until the person leaves the table there.
 func (p *page) stay(ctx context.Context) {

@@ -52,6 +52,8 @@ type simulation struct {
 // games are the games this command plays, by id.
 var games = map[string]*game{
 	corruptionGame.id: corruptionGame,
+	corruptiaGame.id:  corruptiaGame,
+	kingdomsGame.id:   kingdomsGame,
 }
 
 // defaultGame is what --game is when not given.

@@ -19,7 +19,7 @@ func TestGameFlag(t *testing.T) {
 	for _, cmd := range []string{"demo", "play", "bot", "simulate", "replay"} {
 		t.Run(cmd, func(t *testing.T) {
 			r := runCLI(t, cmd, "--game", "nope")
-			if r.code != 2 || !strings.Contains(r.stderr, `unknown game "nope": this build plays corruption`) || r.stdout != "" {
+			if r.code != 2 || !strings.Contains(r.stderr, `unknown game "nope": this build plays corruptia, corruption or kingdoms`) || r.stdout != "" {
 				t.Errorf("want exit 2 and the games this build plays\n%v", r)
 			}
 			if r := runCLI(t, cmd, "--help"); !strings.Contains(r.stdout, "--game GAME") || !strings.Contains(r.stdout, `(default: "corruption")`) {

@@ -59,7 +59,7 @@ func (b *localBots) start(ctx context.Context, i int, peer string, logf func(str
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
-		r, err := s.play(ctx, seat{choice: c, name: name, timeout: pc.timeout, player: player})
+		r, err := s.play(ctx, seat{choice: c, name: name, clock: pc.clock, player: player})
 		if err == nil {
 			err = r.err
 		}

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"corruption/protocol"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -375,9 +376,8 @@ func TestBotInterrupted(t *testing.T) {
 		settings := []string{"--players", "3", "--verbose", "--timeout", "3s"}
 		procs := startWithPeer(ctx, t, table, ps, settings)
 		formed := regexp.MustCompile(`table "` + regexp.QuoteMeta(table) + `" formed: seat (\d) of 3`)
-		seats := make([]int, 3)
-		for i, p := range procs {
-			seats[i], _ = strconv.Atoi(p.waitLine(t, formed, 20*time.Second)[1])
+		for _, p := range procs {
+			p.waitLine(t, formed, 20*time.Second)
 		}
 		const c = 2
 		waitEntries(t, procs[c], filepath.Join(ps[c].data, "tables", table, "log"), 30, 20*time.Second)
@@ -386,6 +386,24 @@ func TestBotInterrupted(t *testing.T) {
 			t.Errorf("the interrupted bot's --out log: want exit 1, incomplete\n%v", r)
 		}
 
+		// The interrupted bot's seat: the one its key signs for at the end of its log (the seats
+		// are drawn once the keys are in).
+		victimSeat := -1
+		cLog, err := os.ReadFile(filepath.Join(ps[c].data, "tables", table, "log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cEntries, _ := protocol.ReadLog(bytes.NewReader(cLog))
+		seed, err := os.ReadFile(filepath.Join(ps[c].data, "identity"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := ed25519.NewKeyFromSeed(seed).Public().(ed25519.PublicKey)
+		for i := len(cEntries) - 1; i >= 0 && victimSeat < 0; i-- {
+			if cEntries[i].Verify(key) {
+				victimSeat = cEntries[i].Seat
+			}
+		}
 		var logs [][]byte
 		for i, p := range procs[:c] {
 			if code := p.wait(t, tableTimeout); code != 1 {
@@ -404,11 +422,11 @@ func TestBotInterrupted(t *testing.T) {
 					seat = string(v)
 				}
 			}
-			if o.Finished || seat != strconv.Itoa(seats[c]) {
-				t.Errorf("%s: outcome %s; want an unfinished table that names seat %d", ps[i].name, p.stdout.String(), seats[c])
+			if o.Finished || seat != strconv.Itoa(victimSeat) {
+				t.Errorf("%s: outcome %s; want an unfinished table that names seat %d", ps[i].name, p.stdout.String(), victimSeat)
 			}
-			if !strings.Contains(p.stderr.String(), fmt.Sprintf("seat %d abandoned the table", seats[c])) {
-				t.Errorf("%s does not say that seat %d abandoned the table", ps[i].name, seats[c])
+			if !strings.Contains(p.stderr.String(), fmt.Sprintf("seat %d abandoned the table", victimSeat)) {
+				t.Errorf("%s does not say that seat %d abandoned the table", ps[i].name, victimSeat)
 			}
 			log, err := os.ReadFile(ps[i].log)
 			if err != nil {

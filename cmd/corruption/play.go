@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -14,9 +15,6 @@ import (
 	"corruption/protocol"
 	"corruption/ui"
 )
-
-// humanTimeout is how long a seat may stay silent at a table with a person (people think).
-const humanTimeout = 2 * time.Minute
 
 func playCommand() *cli.Command {
 	return &cli.Command{
@@ -35,7 +33,7 @@ func playCommand() *cli.Command {
 			"  corruption play --name ann --table friday --players 4\n" +
 			"  corruption play --name ann --table t1 --bots 2   # you and two bots\n" +
 			"  corruption demo                                  # you against 3 bots, nothing else to set up",
-		Flags: append(append(append(playFlags(), networkFlags()...),
+		Flags: append(append(append(playFlags(playClock), networkFlags()...),
 			&cli.StringFlag{Name: "table", Usage: "sit at the table `NAME` at once (default: choose in the lobby)"},
 			&cli.IntFlag{Name: "players", Usage: "`N` players at --table, 3 to 7 for Corruption", DefaultText: "--bots + 1, at least 3"},
 			&cli.IntFlag{Name: "bots", Usage: "seat `K` bots of this machine at your table"},
@@ -44,18 +42,17 @@ func playCommand() *cli.Command {
 	}
 }
 
-// playFlags are the flags play and demo share.
-func playFlags() []cli.Flag {
-	return []cli.Flag{
+// playFlags are the flags play and demo share, with the command's clock.
+func playFlags(clock tableClock) []cli.Flag {
+	return append(clockFlags(clock),
 		gameFlag(),
 		&cli.StringFlag{Name: "name", Usage: "your `NAME` at the table (default: your user name)"},
 		&cli.StringFlag{Name: "ui", Value: "127.0.0.1:0", Usage: "the `HOST:PORT` to serve the page on (port 0: any free port)"},
 		&cli.BoolFlag{Name: "no-open", Usage: "do not open a browser; just print the page's address"},
-		&cli.DurationFlag{Name: "timeout", Value: humanTimeout, Usage: "how long a player may stay silent on its turn before the table names it and ends"},
 		&cli.StringFlag{Name: "out", Usage: "write the table's log to `LOG` at the end (for corruption audit and replay)"},
 		&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object at the end"},
 		&cli.BoolFlag{Name: "verbose", Usage: "log network and protocol events to stderr"},
-	}
+	)
 }
 
 // playConfig is everything play and demo need to seat a person at a table.
@@ -69,9 +66,12 @@ type playConfig struct {
 	open    bool
 	text    bool // a terminal instead of a page
 	session sessionConfig
-	timeout time.Duration
+	clock   tableClock
 	out     string
 	json    bool
+	chat    *chatRelay              // the table's chat, between the node and the person
+	dial    func(addr string) error // the node dials a player's address (the page's lobby)
+	addrs   bool                    // print the node's addresses, for the other players' --peer
 }
 
 func runPlay(c *cli.Context) error {
@@ -83,6 +83,7 @@ func runPlay(c *cli.Context) error {
 		return err
 	}
 	pc.session = readNetworkFlags(c)
+	pc.session.holdAddrs, pc.addrs = true, true // after the page's address
 	lo, hi := pc.rules.Players()
 	if pc.bots = c.Int("bots"); pc.bots < 0 || pc.bots > hi-1 {
 		return usageError("--bots: %d, want 0 to %d", pc.bots, hi-1)
@@ -145,7 +146,7 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 		return playConfig{}, err
 	}
 	pc := playConfig{game: g, rules: rules, name: c.String("name"), uiAddr: c.String("ui"), open: !c.Bool("no-open"),
-		out: c.String("out"), timeout: c.Duration("timeout"), json: c.Bool("json")}
+		out: c.String("out"), json: c.Bool("json")}
 	if pc.name == "" {
 		pc.name = os.Getenv("USER")
 		if pc.name == "" {
@@ -158,8 +159,8 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 	if _, _, err := net.SplitHostPort(pc.uiAddr); err != nil {
 		return pc, usageError("--ui: %q is not HOST:PORT (e.g. 127.0.0.1:8080): %v", pc.uiAddr, err)
 	}
-	if pc.timeout < time.Second {
-		return pc, usageError("--timeout: %v is too short (at least 1s)", pc.timeout)
+	if pc.clock, err = readClock(c); err != nil {
+		return pc, err
 	}
 	if err := checkOut(pc.out); err != nil {
 		return pc, usageError("--out: %v", err)
@@ -177,11 +178,28 @@ func playTable(c *cli.Context, pc playConfig) error {
 		return err
 	}
 	defer s.close()
+	pc.chat = &chatRelay{}
+	pc.dial = s.host.Dial
 	p, err := openPerson(c, pc)
 	if err != nil {
 		return err
 	}
 	defer p.close()
+	pc.chat.to(p.Chat)
+	if pc.addrs {
+		s.printAddrs()
+	}
+	p.watch(s, pc.session.mdns)
+	// Leave, on the page, before the end: the node stops as at Ctrl-C.
+	ctx, leave := context.WithCancel(ctx)
+	defer leave()
+	go func() {
+		select {
+		case <-p.left():
+			leave()
+		case <-ctx.Done():
+		}
+	}()
 	choice, err := p.choose(ctx, s, pc.choice)
 	if err != nil {
 		return err
@@ -192,8 +210,8 @@ func playTable(c *cli.Context, pc playConfig) error {
 		return cli.Exit(err.Error(), 1)
 	}
 	defer bots.stop()
-	r, err := s.play(ctx, seat{choice: choice, name: pc.name, timeout: pc.timeout, player: p,
-		onEvent: p.Event, onChange: p.Update, lobby: true})
+	r, err := s.play(ctx, seat{choice: choice, name: pc.name, clock: pc.clock, player: p,
+		onEvent: p.Event, onChange: p.Update, lobby: true, chat: pc.chat})
 	if err != nil {
 		return err
 	}

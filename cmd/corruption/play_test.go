@@ -7,10 +7,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -79,6 +82,56 @@ func (c apiClient) post(t *testing.T, path string, body any) (int, string) {
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(out)
+}
+
+// TestPlayLobbyNetwork: the waiting screen says how the node finds others, the page may ask it
+// to dial an address (a bad one is refused with the reason), and Leave, before the table
+// forms, ends the command with the reason.
+func TestPlayLobbyNetwork(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	p := start(ctx, t, "play", "play", "--name", "ann", "--table", "t1", "--players", "3", "--no-mdns",
+		"--listen", "/ip4/127.0.0.1/tcp/0", "--no-open")
+	url := p.waitLine(t, openLine, 20*time.Second)[1]
+	if first := strings.SplitN(p.stderr.String(), "\n", 2)[0]; !openLine.MatchString(first) {
+		t.Errorf("the first line is %q, not the page's address", first)
+	}
+	p.waitLine(t, listenLine, 20*time.Second)
+	api := newAPIClient(t, url)
+	req, _ := http.NewRequestWithContext(ctx, "GET", api.base+"/api/events", nil)
+	req.Header.Set("X-Corruption-Key", api.key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := bufio.NewScanner(resp.Body)
+	events.Buffer(make([]byte, 1<<20), 1<<20)
+	var st ui.State
+	for events.Scan() {
+		if line := events.Text(); strings.HasPrefix(line, "data: ") {
+			st = ui.State{}
+			json.Unmarshal([]byte(line[len("data: "):]), &st)
+			if st.Mode == "waiting" && st.Network != nil {
+				break
+			}
+		}
+	}
+	resp.Body.Close()
+	if st.Network == nil {
+		t.Fatalf("the page never shows the waiting screen with the network: %+v (%v)", st, events.Err())
+	}
+	if n := st.Network; n.MDNS || n.Peers != 0 || len(n.Addrs) == 0 || !n.Dial {
+		t.Errorf("network: %+v", n)
+	}
+	if code, body := api.post(t, "/api/dial", map[string]string{"addr": "/ip4/127.0.0.1/tcp/1"}); code != http.StatusUnprocessableEntity || !strings.Contains(body, "/p2p/") {
+		t.Errorf("dial a bad address: %d %s", code, body)
+	}
+	if code, body := api.post(t, "/api/quit", struct{}{}); code != http.StatusOK {
+		t.Fatalf("leave: %d %s", code, body)
+	}
+	if code := p.wait(t, 30*time.Second); code != 1 || !strings.Contains(p.stderr.String(), `table "t1" had not formed yet`) {
+		t.Errorf("leaving while waiting: exit %d\n%s", code, p.stderr.String())
+	}
 }
 
 // TestDemoAPI: corruption demo against two bots, played to the end through the JSON API: every
@@ -191,12 +244,15 @@ func TestDemoAPI(t *testing.T) {
 	t.Logf("%d decisions %v; scores %v", decisions, kinds, out.Scores)
 }
 
-// TestDemoText: corruption demo --text, played in the terminal: each prompt gives an example
-// move, which the test types; a mistyped and an illegal move are refused and asked again.
-func TestDemoText(t *testing.T) {
+// textDemo is corruption demo --text with a terminal in lang, played by answer: it is given
+// each line the command prints and what it has printed so far, and returns the lines to type.
+// It returns what the command printed on stdout and stderr, and how it ended.
+func textDemo(t *testing.T, lang string, answer func(line, sofar string) []string, args ...string) (string, string, error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "demo", "--text", "--bots", "2", "--json", "--timeout", "30s")
+	cmd := exec.CommandContext(ctx, bin, append([]string{"demo", "--text", "--bots", "2", "--timeout", "30s"}, args...)...)
+	cmd.Env = append(os.Environ(), "LANG="+lang, "LC_ALL=", "LC_MESSAGES=", "LANGUAGE=")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -223,38 +279,110 @@ func TestDemoText(t *testing.T) {
 	})
 	var out strings.Builder
 	sc := bufio.NewScanner(stdout)
-	prompts, errors := 0, 0
 	for sc.Scan() {
 		line := sc.Text()
 		out.WriteString(line + "\n")
-		switch {
-		case strings.HasPrefix(line, "  for example: "):
-			if prompts == 0 {
-				fmt.Fprintln(stdin, "4000 atlantis")
-				fmt.Fprintln(stdin, "assign monument")
+		for _, l := range answer(line, out.String()) {
+			if l == "^C" {
+				cmd.Process.Signal(os.Interrupt)
+				continue
 			}
-			prompts++
-			fmt.Fprintln(stdin, strings.TrimPrefix(line, "  for example: "))
-		case strings.Contains(line, "error: "):
-			errors++
+			fmt.Fprintln(stdin, l)
 		}
 	}
 	err = wait()
-	noPanic(t, []string{"demo", "--text"}, out.String()+stderr.String())
+	noPanic(t, append([]string{"demo", "--text"}, args...), out.String()+stderr.String())
+	return out.String(), stderr.String(), err
+}
+
+// TestDemoText: corruption demo --text, played in the terminal: each prompt gives an example
+// move, which the test types; a mistyped and an illegal move are refused and asked again.
+func TestDemoText(t *testing.T) {
+	prompts, errors := 0, 0
+	out, stderr, err := textDemo(t, "C", func(line, _ string) []string {
+		var typed []string
+		switch {
+		case strings.HasPrefix(line, "  for example: "):
+			if prompts == 0 {
+				typed = append(typed, "4000 atlantis", "assign monument")
+			}
+			prompts++
+			typed = append(typed, strings.TrimPrefix(line, "  for example: "))
+		case strings.Contains(line, "error: "):
+			errors++
+		}
+		return typed
+	}, "--json")
 	if err != nil {
-		t.Fatalf("demo --text: %v\nstdout:\n%s\nstderr:\n%s", err, out.String(), stderr.String())
+		t.Fatalf("demo --text: %v\nstdout:\n%s\nstderr:\n%s", err, out, stderr)
 	}
-	if errors != 2 || !strings.Contains(out.String(), `unknown place "atlantis"`) || !strings.Contains(out.String(), "not to assign") {
-		t.Errorf("%d errors shown, want the 2 bad moves refused with reasons\n%s", errors, out.String())
+	if errors != 2 || !strings.Contains(out, `Unknown place "atlantis"`) || !strings.Contains(out, "not to assign") {
+		t.Errorf("%d errors shown, want the 2 bad moves refused with reasons\n%s", errors, out)
 	}
-	for _, want := range []string{"== Round 4 ==", "Your hand:", "City Hall", "Scores:", "Audit: the log checks"} {
-		if !strings.Contains(out.String(), want) {
+	for _, want := range []string{"== Round 4 ==", "Your hand:", "City Hall", "Scores:", "Audit: the log checks", "(you)"} {
+		if !strings.Contains(out, want) {
 			t.Errorf("the terminal never shows %q", want)
 		}
 	}
 	var o outcome
-	if err := json.Unmarshal([]byte(lastLine(out.String())), &o); err != nil || !o.Finished || len(o.Scores) != 3 {
+	if err := json.Unmarshal([]byte(lastLine(out)), &o); err != nil || !o.Finished || len(o.Scores) != 3 {
 		t.Errorf("outcome %+v, %v", o, err)
 	}
 	t.Logf("%d prompts answered; scores %v", prompts, o.Scores)
+}
+
+// TestDemoTextWords: the terminal follows LANG (Spanish here), takes moves typed by the start
+// of their names, and at the end the outcome names the players and the winners, with no seat
+// numbers.
+func TestDemoTextWords(t *testing.T) {
+	out, stderr, err := textDemo(t, "es_ES.UTF-8", func(line, _ string) []string {
+		if strings.HasPrefix(line, "  por ejemplo: ") {
+			// The example's place by its first four letters: "1000 cour" for "1000 courthouse".
+			f := strings.Fields(strings.TrimPrefix(line, "  por ejemplo: "))
+			if len(f) == 2 && !strings.HasPrefix(f[1], "swiss:") && len(f[1]) > 4 {
+				f[1] = f[1][:4]
+			}
+			return []string{strings.Join(f, " ")}
+		}
+		return nil
+	}, "--name", "kim")
+	if err != nil {
+		t.Fatalf("demo --text: %v\nstdout:\n%s\nstderr:\n%s", err, out, stderr)
+	}
+	for _, want := range []string{"== Ronda 4 ==", "Tu mano:", "Alcaldía", "Puntuaciones:", "Auditoría: el registro es correcto", "kim (tú)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the terminal never shows %q", want)
+		}
+	}
+	winners := regexp.MustCompile(`(?m)^Winners: (.+)$`).FindStringSubmatch(out)
+	if winners == nil || regexp.MustCompile(`\d|\[`).MatchString(strings.NewReplacer("bot 1", "", "bot 2", "").Replace(winners[1])) {
+		t.Errorf("the winners are not named: %q\n%s", winners, out)
+	}
+	if strings.Contains(out, "seat 0") || !strings.Contains(out, "  kim ") {
+		t.Errorf("the outcome does not name the players:\n%s", out)
+	}
+}
+
+// TestDemoTextInterrupted: Ctrl-C in the terminal says that the person left, and names who the
+// table was waiting for.
+func TestDemoTextInterrupted(t *testing.T) {
+	prompts := 0
+	out, stderr, err := textDemo(t, "C", func(line, _ string) []string {
+		if strings.HasPrefix(line, "  for example: ") {
+			prompts++
+			if prompts == 3 {
+				return []string{"^C"}
+			}
+			return []string{strings.TrimPrefix(line, "  for example: ")}
+		}
+		return nil
+	}, "--name", "kim")
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("demo --text interrupted: %v, want exit 1\nstdout:\n%s\nstderr:\n%s", err, out, stderr)
+	}
+	if !strings.Contains(out, "You left the table before the end of the game.") || !strings.Contains(stderr, "interrupted: table") ||
+		!strings.Contains(stderr, "waiting for kim to write its move") {
+		t.Errorf("the interruption is not told in words:\nstdout:\n%s\nstderr:\n%s", out, stderr)
+	}
 }

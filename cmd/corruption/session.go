@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -45,6 +44,9 @@ type sessionConfig struct {
 	// errw, when set, is told the listen addresses and the notes; logf, when set, the events.
 	errw io.Writer
 	logf func(string, ...any)
+	// holdAddrs: the command prints the listen addresses itself (printAddrs), after what a
+	// person needs first (the page's address).
+	holdAddrs bool
 }
 
 // openSession opens the data directory and starts the p2p host.
@@ -107,12 +109,20 @@ func (s *session) openHost(ctx context.Context) error {
 	}
 	s.host = host
 	s.cleanup = append(s.cleanup, func() { host.Close() })
-	if s.cfg.errw != nil {
-		for _, a := range host.Addrs() {
-			fmt.Fprintf(s.cfg.errw, "listening on %s\n", a)
-		}
+	if !s.cfg.holdAddrs {
+		s.printAddrs()
 	}
 	return nil
+}
+
+// printAddrs prints the host's addresses, for other players' --peer.
+func (s *session) printAddrs() {
+	if s.cfg.errw == nil {
+		return
+	}
+	for _, a := range s.host.Addrs() {
+		fmt.Fprintf(s.cfg.errw, "listening on %s\n", a)
+	}
 }
 
 // joinLobby joins the lobby topic (once).
@@ -142,11 +152,13 @@ func (s *session) close() {
 type seat struct {
 	choice   ui.TableChoice
 	name     string
-	timeout  time.Duration
+	clock    tableClock
 	player   engine.Player
 	onEvent  func(engine.Event)
 	onChange func(protocol.Status)
 	lobby    bool // announce the table on the lobby while it forms
+	// chat is the table's chat, between the node and the person (nil: none).
+	chat *chatRelay
 }
 
 // played is how a session's node played its table.
@@ -165,17 +177,20 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 		return nil, cli.Exit(err.Error(), 1)
 	}
 	cfg := protocol.NodeConfig{Table: st.choice.Table, Game: st.choice.Game, Config: st.choice.Config, Players: st.choice.Players,
-		Name: st.name, Timeout: st.timeout, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
+		Name: st.name, Timeout: st.clock.timeout, Allowance: st.clock.allowance, Bank: st.clock.bank,
+		FormTimeout: st.clock.wait, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
 		Logf: s.logf, Notef: s.notef, OnEvent: st.onEvent, OnChange: st.onChange}
 	if st.lobby {
 		if cfg.Lobby, err = s.joinLobby(); err != nil {
 			return nil, err
 		}
 	}
+	cfg.OnChat = st.chat.heard
 	node, err := protocol.NewNode(cfg)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
+	st.chat.attach(node)
 	out, err := node.Run(ctx)
 	return &played{seat: st, node: node, out: out, err: err}, nil
 }
@@ -238,19 +253,20 @@ func (s *session) stopped(r *played) error {
 	if t == nil {
 		return cli.Exit(fmt.Sprintf("interrupted: table %q had not formed yet (%d of %d players heard)", table, r.node.Heard(), r.seat.choice.Players), 1)
 	}
-	msg := fmt.Sprintf("interrupted: table %q stopped at entry %d, waiting for %s", table, t.Len(), t.DueString())
+	msg := fmt.Sprintf("interrupted: table %q stopped at entry %d, waiting for %s", table, t.Len(), dueWords(t))
 	if s.tmpData == "" {
 		msg += "; start again with the same --data to resume"
 	}
 	return cli.Exit(msg, 1)
 }
 
-// printOutcome prints how the table ended, and every seat's score in the game's unit.
+// printOutcome prints how the table ended, every player's score in the game's unit, and the
+// winners, by name.
 func printOutcome(w io.Writer, r *played, g *game) {
 	o := r.out
 	switch {
 	case o.Verdict != nil:
-		fmt.Fprintf(w, "Table %q halted: %v\n", o.Table, o.Verdict)
+		fmt.Fprintf(w, "Table %q halted: %v\n", o.Table, verdictWords(o.Verdict, r))
 	case o.Finished:
 		fmt.Fprintf(w, "Table %q is over (%d entries, every seat signed off).\n", o.Table, o.Entries)
 	default:
@@ -260,23 +276,70 @@ func printOutcome(w io.Writer, r *played, g *game) {
 	if t == nil {
 		return
 	}
-	for seat, m := range t.Genesis().Roster {
+	players := t.Players()
+	width := 8
+	for _, m := range players {
+		width = max(width, len(m.Name))
+	}
+	for seat, m := range players {
 		score := 0
 		if seat < len(o.Scores) {
 			score = o.Scores[seat]
 		}
 		me := ""
 		if seat == o.Seat {
-			me = "  (this node)"
+			me = "  (you)"
 		}
-		fmt.Fprintf(w, "  seat %d %-16s %s%s\n", seat, m.Name, g.score(score), me)
+		fmt.Fprintf(w, "  %-*s %12s%s\n", width, m.Name, g.score(score), me)
 	}
 	if len(o.Winners) > 0 && o.Finished {
-		fmt.Fprintf(w, "Winners: %v\n", o.Winners)
+		names := make([]string, len(o.Winners))
+		for i, seat := range o.Winners {
+			names[i] = ui.SeatName(playerNames(players), seat)
+		}
+		fmt.Fprintf(w, "Winners: %s\n", joinAnd(names))
 	}
 	if o.Digest != "" {
 		fmt.Fprintf(w, "Digest: %s\n", o.Digest)
 	}
+}
+
+func playerNames(ms []protocol.Member) []string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return names
+}
+
+// dueWords is what the table waits for, naming the seat due by its player's name.
+func dueWords(t *protocol.Table) string {
+	due := t.DueString()
+	seat, _ := t.Due()
+	if seat < 0 {
+		return due
+	}
+	if rest, ok := strings.CutPrefix(due, fmt.Sprintf("seat %d ", seat)); ok {
+		return ui.SeatName(playerNames(t.Players()), seat) + " " + rest
+	}
+	return due
+}
+
+// verdictWords is a verdict naming the seat blamed by its player's name.
+func verdictWords(v *protocol.Verdict, r *played) string {
+	t := r.node.Table()
+	if t == nil || v.Seat < 0 {
+		return v.Error()
+	}
+	return strings.Replace(v.Error(), fmt.Sprintf("seat %d ", v.Seat), ui.SeatName(playerNames(t.Players()), v.Seat)+" ", 1)
+}
+
+// joinAnd is "a", "a and b", "a, b and c".
+func joinAnd(ws []string) string {
+	if len(ws) <= 1 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // oneLine folds a multi-line message (libp2p's dial errors) onto one line.

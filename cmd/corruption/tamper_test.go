@@ -142,7 +142,7 @@ func changedOpening(t *testing.T, es []*protocol.Entry) (*protocol.Entry, []byte
 }
 
 // seatKeys loads the bots' identity keys from their data directories and tells which seat
-// each signs for.
+// each signs for at the end of the log.
 func seatKeys(t *testing.T, es []*protocol.Entry, ps []player) map[int]ed25519.PrivateKey {
 	t.Helper()
 	keys := map[int]ed25519.PrivateKey{}
@@ -155,8 +155,10 @@ func seatKeys(t *testing.T, es []*protocol.Entry, ps []player) map[int]ed25519.P
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, e := range es {
-			if e.Verify(key.Public().(ed25519.PublicKey)) {
+		// The last entries: the seats are drawn after the keys, and a key signs for its roster
+		// index until then, for its drawn seat after.
+		for i := len(es) - 1; i >= 0; i-- {
+			if e := es[i]; e.Verify(key.Public().(ed25519.PublicKey)) {
 				keys[e.Seat] = key
 				break
 			}

@@ -1,0 +1,311 @@
+package main
+
+// Corruptia network tables: corruption bot --game corruptia processes on this machine's
+// loopback, and nodes of this process over real libp2p that talk in the table's chat.
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"corruption/engine"
+	rules "corruption/engine/corruptia"
+	"corruption/p2p"
+	"corruption/protocol"
+	"corruption/ui"
+)
+
+// TestCorruptiaBots: four (and two) corruption bot --game corruptia processes find each other
+// through --peer, play a whole table and agree; their logs are identical and audit as valid, and
+// replay tells the game round by round to its end.
+func TestCorruptiaBots(t *testing.T) {
+	if testing.Short() {
+		t.Skip("network table: skipped in -short mode")
+	}
+	for _, n := range []int{4, 2} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
+			defer cancel()
+			ps := newPlayers(t, n)
+			procs := startWithPeer(ctx, t, tableName(t), ps, []string{"--game", "corruptia", "--players", fmt.Sprint(n), "--amendments", "2"})
+			out, _ := finish(t, procs, ps, n)
+			if t.Failed() {
+				return
+			}
+			r := runCLI(t, "replay", ps[n-1].log)
+			if r.code != 0 {
+				t.Fatalf("%v", r)
+			}
+			for _, want := range []string{"== Round 1 ==", "== Round 5 ==", "proposes", "the votes:", "the game is over", out.Digest} {
+				if !strings.Contains(r.stdout, want) {
+					t.Errorf("the replay does not say %q\n%s", want, r.stdout)
+				}
+			}
+		})
+	}
+}
+
+// talkingPlayer says its line in the table's chat at its first decision, then plays as p.
+type talkingPlayer struct {
+	engine.Player
+	chat *chatRelay
+	line string
+	once sync.Once
+	err  error
+}
+
+func (p *talkingPlayer) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
+	p.once.Do(func() { p.err = p.chat.say(p.line) })
+	return p.Player.Decide(ctx, g, seat)
+}
+
+// TestCorruptiaChatLibp2p: at a table of three Corruptia nodes over real libp2p (the table's
+// topic checks every message with protocol.Check), each player says a line in the chat; every
+// node's person is told every line once, its own included; each node keeps them beside its
+// log, signed by their speakers; and the table plays on to its end.
+func TestCorruptiaChatLibp2p(t *testing.T) {
+	if testing.Short() {
+		t.Skip("network table: skipped in -short mode")
+	}
+	const n = 3
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	config, _ := rules.EncodeConfig(rules.DefaultConfig())
+	choice := ui.TableChoice{Table: tableName(t), Game: "corruptia", Players: n, Config: config}
+	var mu sync.Mutex
+	heard := make([][]protocol.ChatMessage, n)
+	players := make([]*talkingPlayer, n)
+	sessions := make([]*session, n)
+	results := make(chan *played, n)
+	var first string
+	for i := range n {
+		cfg := sessionConfig{listen: []string{p2p.DefaultListen}, data: filepath.Join(t.TempDir(), fmt.Sprint(i))}
+		if i > 0 {
+			cfg.peers = []string{first}
+		}
+		s, err := openSession(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.close()
+		sessions[i] = s
+		if i == 0 {
+			first = s.host.Addrs()[0]
+		}
+		bot, err := botPlayer(corruptiaGame, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		relay := &chatRelay{}
+		relay.to(func(m protocol.ChatMessage) {
+			mu.Lock()
+			heard[i] = append(heard[i], m)
+			mu.Unlock()
+		})
+		players[i] = &talkingPlayer{Player: bot, chat: relay, line: fmt.Sprintf("player %d: yes to education, if you offer me an employee", i)}
+		st := seat{choice: choice, name: fmt.Sprintf("p%d", i), player: players[i], chat: relay}
+		go func() {
+			r, err := s.play(ctx, st)
+			if err != nil {
+				r = &played{err: err}
+			}
+			results <- r
+		}()
+	}
+	var genesis *protocol.Genesis
+	for range n {
+		r := <-results
+		if r.err != nil || !r.out.Finished {
+			t.Fatalf("node: %v %+v", r.err, r.out)
+		}
+		genesis = r.node.Table().Genesis()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i := range n {
+		if players[i].err != nil {
+			t.Fatalf("player %d cannot say its line: %v", i, players[i].err)
+		}
+		got := map[string]int{}
+		for _, m := range heard[i] {
+			got[m.Name+": "+m.Text]++
+		}
+		for j := range n {
+			if line := fmt.Sprintf("p%d: player %d: yes to education, if you offer me an employee", j, j); got[line] != 1 {
+				t.Errorf("player %d was told %q %d times: %v", i, line, got[line], got)
+			}
+		}
+		f, err := os.Open(sessions[i].store.ChatPath(choice.Table))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, err := protocol.ReadChat(f)
+		f.Close()
+		if err != nil || len(kept) != n {
+			t.Fatalf("node %d keeps %d chat messages (%v), want %d", i, len(kept), err, n)
+		}
+		for _, m := range kept {
+			if err := m.Verify(genesis); err != nil {
+				t.Errorf("node %d's chat file: %v", i, err)
+			}
+		}
+	}
+}
+
+// playCorruptiaLibp2p plays one Corruptia table of n heuristic bot nodes in this process, each
+// a session as corruption bot runs it, over real libp2p on loopback; node i's player is wrapped
+// by wrap and its status changes told to onChange, when they are set. It returns how each node
+// ended, in the order they did.
+func playCorruptiaLibp2p(b *testing.B, n int, table string, wrap func(int, engine.Player) engine.Player, onChange func(int) func(protocol.Status)) []*played {
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	config, _ := rules.EncodeConfig(rules.DefaultConfig())
+	choice := ui.TableChoice{Table: table, Game: "corruptia", Players: n, Config: config}
+	results := make(chan *played, n)
+	var first string
+	for i := range n {
+		cfg := sessionConfig{listen: []string{p2p.DefaultListen}}
+		if i > 0 {
+			cfg.peers = []string{first}
+		}
+		s, err := openSession(ctx, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.close()
+		if i == 0 {
+			first = s.host.Addrs()[0]
+		}
+		player, err := botPlayer(corruptiaGame, uint64(i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		st := seat{choice: choice, name: fmt.Sprint(i), player: player}
+		if wrap != nil {
+			st.player = wrap(i, player)
+		}
+		if onChange != nil {
+			st.onChange = onChange(i)
+		}
+		go func() {
+			r, err := s.play(ctx, st)
+			if err != nil {
+				r = &played{seat: st, err: err}
+			}
+			results <- r
+		}()
+	}
+	digest := ""
+	var out []*played
+	for range n {
+		r := <-results
+		out = append(out, r)
+		if r.err != nil || !r.out.Finished {
+			b.Fatalf("node: %v %+v", r.err, r.out)
+		}
+		if digest == "" {
+			digest = r.out.Digest
+		} else if r.out.Digest != digest {
+			b.Fatal("nodes disagree on the final digest")
+		}
+	}
+	return out
+}
+
+// BenchmarkCorruptiaGame4Libp2p is one whole 4-senator Corruptia table among heuristic bot
+// nodes in one process, over real libp2p on loopback, with all the cryptography: wall time per
+// game.
+//
+//	go test -run='^$' -bench=CorruptiaGame4Libp2p -benchtime=3x ./cmd/corruption/
+func BenchmarkCorruptiaGame4Libp2p(b *testing.B) {
+	for b.Loop() {
+		var nonce [4]byte
+		rand.Read(nonce[:])
+		playCorruptiaLibp2p(b, 4, fmt.Sprintf("bench-corruptia-%x", nonce), nil, nil)
+	}
+}
+
+// ctiaTimed notes when each of its decisions is handed to the node.
+type ctiaTimed struct {
+	engine.Player
+	mu   *sync.Mutex
+	when *[]time.Time
+}
+
+func (p ctiaTimed) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
+	a, err := p.Player.Decide(ctx, g, seat)
+	p.mu.Lock()
+	*p.when = append(*p.when, time.Now())
+	p.mu.Unlock()
+	return a, err
+}
+
+// BenchmarkCorruptiaMoveLatency4Libp2p measures, over real libp2p on loopback, for every
+// decision of 4-senator Corruptia tables (a move, or a vote's commitment), the time from the bot
+// handing it to its node to the entry being applied on every node: median and 99th percentile.
+//
+//	go test -run='^$' -bench=CorruptiaMoveLatency4Libp2p -benchtime=3x ./cmd/corruption/
+func BenchmarkCorruptiaMoveLatency4Libp2p(b *testing.B) {
+	const n = 4
+	var lat []time.Duration
+	games := 0
+	for b.Loop() {
+		games++
+		var mu sync.Mutex
+		decided := make([][]time.Time, n)
+		applied := make([][]time.Time, n)
+		var nonce [4]byte
+		rand.Read(nonce[:])
+		runs := playCorruptiaLibp2p(b, n, fmt.Sprintf("lat-corruptia-%x", nonce),
+			func(i int, p engine.Player) engine.Player { return ctiaTimed{p, &mu, &decided[i]} },
+			func(i int) func(protocol.Status) {
+				return func(s protocol.Status) {
+					now := time.Now()
+					mu.Lock()
+					defer mu.Unlock()
+					for len(applied[i]) < s.Entries {
+						applied[i] = append(applied[i], now)
+					}
+				}
+			})
+		mu.Lock()
+		log := runs[0].node.Table().Entries(0)
+		for _, r := range runs {
+			i, _ := strconv.Atoi(r.seat.name)
+			k := 0
+			for _, e := range log {
+				if e.Seat != r.out.Seat || (e.Kind != protocol.KindMove && e.Kind != protocol.KindCommit) {
+					continue
+				}
+				if k >= len(decided[i]) {
+					b.Fatalf("node %d wrote more decisions than its player made", i)
+				}
+				all := decided[i][k]
+				for j := range n {
+					if int(e.Seq) >= len(applied[j]) {
+						b.Fatalf("node %d never reported entry %d applied", j, e.Seq)
+					}
+					if applied[j][e.Seq].After(all) {
+						all = applied[j][e.Seq]
+					}
+				}
+				lat = append(lat, all.Sub(decided[i][k]))
+				k++
+			}
+		}
+		mu.Unlock()
+	}
+	slices.Sort(lat)
+	pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(pct(0.5), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(float64(len(lat))/float64(games), "decisions/game")
+}

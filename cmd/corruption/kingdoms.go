@@ -1,0 +1,206 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"corruption/engine"
+	rules "corruption/engine/kingdoms"
+	"corruption/engine/kingdoms/bot"
+	"corruption/engine/kingdoms/script"
+	board "corruption/ui/kingdoms"
+)
+
+// kingdomsGame is Corrupted Kingdoms' entry in games: --rules, the heuristic and random bots
+// (answering the response rounds after a fixed delay), bot.Simulate, the scenario scripts
+// (docs/KINGDOMS.md), and ui/kingdoms' board.
+var kingdomsGame = &game{
+	id:           "kingdoms",
+	flags:        kingdomsFlags,
+	bots:         bot.Kinds,
+	bot:          kingdomsBot,
+	simulate:     kingdomsSimulate,
+	replayScript: kingdomsScript,
+	narrator:     kingdomsNarrator,
+	score:        func(n int) string { return fmt.Sprintf("%d %s", n, pluralWord(n, "point", "points")) },
+	board:        board.Board{},
+	text:         board.Board{},
+}
+
+// settings reads the other games' flags (to refuse them), and games holds this entry: it is
+// set here rather than in the entry, which would make their initialisation a loop.
+func init() { kingdomsGame.settings = kingdomsSettings }
+
+// botAnswerDelay is how long a bot's node waits, from the moment the table asks, before it
+// answers a steal or revealed votes: the same for every answer, so that its timing does not
+// tell whether it held a card it could play (board.Responder).
+const botAnswerDelay = 100 * time.Millisecond
+
+func kingdomsFlags(prefix string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "rules", Value: rules.Advanced.String(), Usage: prefix + "Corrupted Kingdoms' `RULES`: " +
+			"advanced (bill bonuses and chaos cards; the only rules at 2 players), basic, bonuses (basic with bill bonuses) or chaos (basic with chaos cards)"},
+	}
+}
+
+// kingdomsSettings reads --rules, and refuses the settings flags of the other games.
+func kingdomsSettings(c *cli.Context) ([]byte, error) {
+	for id, g := range games {
+		if id == kingdomsGame.id {
+			continue
+		}
+		for _, f := range g.flags("") {
+			if name := f.Names()[0]; name != "rules" && c.IsSet(name) {
+				return nil, usageError("--%s is a setting of %s, not of Corrupted Kingdoms (its setting is --rules)", name, id)
+			}
+		}
+	}
+	cfg, err := rules.ParseConfig(c.String("rules"))
+	if err != nil {
+		return nil, usageError("--rules: %v", err)
+	}
+	return rules.EncodeConfig(cfg), nil
+}
+
+func kingdomsBot(kind string, seed uint64) (engine.Player, error) {
+	b, err := bot.New(kind, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &board.Responder{Player: bot.Player(b), Delay: botAnswerDelay}, nil
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// kingdomsSimulate plays the batch with bot.Simulate and prints the results by bot kind, seat,
+// place in turn order and corporation.
+func kingdomsSimulate(out, errw io.Writer, sim simulation) error {
+	cfg, err := rules.DecodeConfig(sim.config)
+	if err != nil {
+		return err
+	}
+	sc := bot.SimConfig{Games: sim.games, Players: sim.players, Rules: cfg, Bots: sim.bots, Seed: sim.seed}
+	if sim.show {
+		showTo := out
+		if sim.json {
+			showTo = errw // keep stdout one JSON object
+		}
+		n := script.Narrator{W: showTo}
+		fmt.Fprintf(showTo, "Game 1 of %d: %d players, %s; seats: %s\n", sc.Games, sc.Players, cfg.Words(), seating(sc.Bots, sc.Players))
+		sc.Show = func(e rules.Event) { n.Event(engine.Event{Text: e.String(), Data: e}) }
+	}
+	res, err := bot.Simulate(sc)
+	if err != nil {
+		return err
+	}
+	if sim.json {
+		return json.NewEncoder(out).Encode(res)
+	}
+	printKingdomsSim(out, res, cfg)
+	return nil
+}
+
+func printKingdomsSim(w io.Writer, r *bot.SimResult, cfg rules.Config) {
+	fmt.Fprintf(w, "\n%d %s, %d players, %s, seed %d (a win shared by k players counts 1/k; fair is %.1f%%)\n",
+		r.Games, pluralWord(r.Games, "game", "games"), r.Players, cfg.Words(), r.Seed, 100/float64(r.Players))
+	row := func(name string, t bot.Tally) {
+		fmt.Fprintf(w, "%-12s %7d %8.1f%% %11.1f\n", name, t.Games, 100*t.WinRate, t.MeanScore)
+	}
+	header := func(what string) { fmt.Fprintf(w, "%-12s %7s %9s %11s\n", what, "games", "win rate", "mean score") }
+	header("bot")
+	for _, k := range sortedKeys(r.ByBot) {
+		row(k, r.ByBot[k])
+	}
+	header("seat")
+	for seat, t := range r.BySeat {
+		row(fmt.Sprint(seat), t)
+	}
+	header("turn order")
+	for pos, t := range r.ByPosition {
+		row(fmt.Sprintf("%d%s", pos+1, map[bool]string{true: " (first)"}[pos == 0]), t)
+	}
+	header("corporation")
+	for _, k := range sortedKeys(r.ByCorp) {
+		row(k, r.ByCorp[k])
+	}
+	fmt.Fprintf(w, "%.1f rounds a game; %.0f games per second (%.2f s)\n", r.MeanRounds, r.GamesPerSec, r.Seconds)
+}
+
+func sortedKeys(m map[string]bot.Tally) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// kingdomsScript replays a scenario script (docs/KINGDOMS.md, "Scripts"), told event by event
+// or summed up as JSON.
+func kingdomsScript(out io.Writer, path string, asJSON bool) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot read script: %v", err)
+	}
+	sc, err := script.Parse(data)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	var onEvent func(engine.Event)
+	if !asJSON {
+		onEvent = script.Narrator{W: out}.Event
+	}
+	res, err := sc.Run(onEvent)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(out).Encode(res)
+	}
+	if !res.Finished && res.Next != nil {
+		fmt.Fprintf(out, "\nThe script stops here: the game waits for %s.\n", nextWords(res.Next))
+	}
+	return nil
+}
+
+// nextWords says what a script's game waits for: "seat 2's action (1 left)".
+func nextWords(n *script.Next) string {
+	switch n.Decision {
+	case "vote":
+		ws := make([]string, len(n.Seats))
+		for i, s := range n.Seats {
+			ws[i] = fmt.Sprint(s)
+		}
+		return "the votes of seats " + strings.Join(ws, ", ")
+	case "action":
+		return fmt.Sprintf("seat %d's action (%d left)", n.Seat, n.Actions)
+	}
+	return fmt.Sprintf("seat %d to %s", n.Seat, map[string]string{"discard": "discard a chaos card", "steal": "answer a steal",
+		"answer": "answer the votes", "pick": "take a guilty pleasure"}[n.Decision])
+}
+
+// kingdomsNarrator tells a saved table's game as script.Narrator tells a script's, with a
+// heading at each round.
+func kingdomsNarrator(w io.Writer, _ []byte, _ int) func(engine.Event) {
+	n := script.Narrator{W: w}
+	round := 0
+	return func(ev engine.Event) {
+		if e, ok := ev.Data.(rules.Event); ok && e.Kind == rules.EventTurn && e.Round != round {
+			round = e.Round
+			fmt.Fprintf(w, "\n== Round %d ==", round)
+		}
+		n.Event(ev)
+	}
+}

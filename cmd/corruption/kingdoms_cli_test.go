@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"corruption/engine"
+	rules "corruption/engine/kingdoms"
+	"corruption/engine/kingdoms/bot"
+	"corruption/engine/kingdoms/script"
+)
+
+// TestKingdomsHelp: every command that plays a game offers --rules, with the four sets of rules
+// in words a player can follow, and --game kingdoms.
+func TestKingdomsHelp(t *testing.T) {
+	for _, cmd := range []string{"demo", "play", "bot", "simulate"} {
+		r := runCLI(t, cmd, "--help")
+		for _, want := range []string{"--rules RULES", "advanced (bill bonuses and chaos cards; the only rules at 2 players)", "bonuses (basic with bill bonuses)", "kingdoms"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%s --help does not say %q\n%s", cmd, want, r.stdout)
+			}
+		}
+	}
+}
+
+// TestKingdomsSettings: a table's settings are checked as Corrupted Kingdoms' before any node
+// starts: the rules' names, the table sizes, the 2-player game's rules, and another game's
+// settings refused.
+func TestKingdomsSettings(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bot", "--game", "kingdoms", "--no-mdns", "--table", "t", "--players", "2", "--rules", "basic"}, "the 2-player game uses all the advanced rules"},
+		{[]string{"bot", "--game", "kingdoms", "--no-mdns", "--table", "t", "--players", "7"}, "--players: 7, want 2 to 6"},
+		{[]string{"bot", "--game", "kingdoms", "--no-mdns", "--table", "t", "--players", "4", "--rules", "expert"}, `--rules: unknown rules "expert" (want basic, advanced, bonuses, chaos)`},
+		{[]string{"bot", "--game", "kingdoms", "--no-mdns", "--table", "t", "--players", "4", "--variant", "closed"}, "--variant is a setting of corruption, not of Corrupted Kingdoms"},
+		{[]string{"simulate", "--game", "kingdoms", "--players", "1"}, "--players: 1, want 2 to 6"},
+		{[]string{"demo", "--game", "kingdoms", "--bots", "6"}, "--bots: 6, want 1 to 5"},
+		{[]string{"simulate", "--game", "kingdoms", "--bots", "genius"}, `unknown bot kind "genius"`},
+	} {
+		if r := runCLI(t, tt.args...); r.code != 2 || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("want exit 2 and %q\n%v", tt.want, r)
+		}
+	}
+}
+
+// TestKingdomsSimulate: simulate plays Corrupted Kingdoms among bots, with the results by bot,
+// seat, place in turn order and corporation; the same seed plays the same games.
+func TestKingdomsSimulate(t *testing.T) {
+	args := []string{"simulate", "--game", "kingdoms", "--games", "30", "--players", "3", "--rules", "bonuses", "--seed", "4"}
+	a, b := runCLI(t, args...), runCLI(t, args...)
+	if a.code != 0 || untimed(a.stdout) != untimed(b.stdout) {
+		t.Fatalf("not the same games twice:\n%v\n%v", a, b)
+	}
+	for _, want := range []string{"30 games, 3 players, the basic rules with bill bonuses, seed 4", "heuristic", "random", "turn order", "1 (first)", "corporation", "rounds a game"} {
+		if !strings.Contains(a.stdout, want) {
+			t.Errorf("simulate does not say %q\n%s", want, a.stdout)
+		}
+	}
+	r := runCLI(t, "simulate", "--game", "kingdoms", "--games", "5", "--players", "5", "--json", "--show")
+	var res bot.SimResult
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &res) != nil || res.Games != 5 || len(res.ByPosition) != 5 || len(res.ByCorp) == 0 {
+		t.Fatalf("simulate --json:\n%v", r)
+	}
+	if !strings.Contains(r.stderr, "Game 1 of 5: 5 players, the advanced rules") || !strings.Contains(r.stderr, "round 1: seat") {
+		t.Errorf("simulate --show --json tells the first game on stderr:\n%s", r.stderr)
+	}
+}
+
+// TestKingdomsReplayScripts: replay --game kingdoms --script --json prints each script's result
+// as the engine's golden files have it; a bad script exits 1 with the error that names the
+// move; the example of docs/ is a whole game.
+func TestKingdomsReplayScripts(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "engine", "kingdoms", "script", "testdata", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no scripts")
+	}
+	for _, f := range files {
+		want, err := os.ReadFile(strings.TrimSuffix(f, ".json") + ".want")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := runCLI(t, "replay", "--game", "kingdoms", "--script", f, "--json")
+		if strings.HasPrefix(filepath.Base(f), "bad-") {
+			if r.code != 1 || !strings.Contains(r.stderr, strings.TrimSpace(string(want))) {
+				t.Errorf("%s: want exit 1 and %q\n%v", f, want, r)
+			}
+			continue
+		}
+		var got, exp any
+		if r.code != 0 || json.Unmarshal([]byte(r.stdout), &got) != nil || json.Unmarshal(want, &exp) != nil {
+			t.Fatalf("%s:\n%v", f, r)
+		}
+		g, _ := json.Marshal(got)
+		e, _ := json.Marshal(exp)
+		if string(g) != string(e) {
+			t.Errorf("%s: replay --json prints\n%s\nthe engine's golden file says\n%s", f, g, e)
+		}
+	}
+	example := filepath.Join("..", "..", "docs", "examples", "kingdoms-4p.json")
+	r := runCLI(t, "replay", "--game", "kingdoms", "--script", example, "--json")
+	var res script.Result
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &res) != nil || !res.Finished || len(res.Winners) == 0 || len(res.Scores) != 4 {
+		t.Fatalf("the docs' example is not a whole game:\n%v", r)
+	}
+	r = runCLI(t, "replay", "--game", "kingdoms", "--script", example)
+	if r.code != 0 || !strings.Contains(r.stdout, "round 1: seat 2's turn") || !strings.Contains(r.stdout, "shows its shareholder cards") {
+		t.Errorf("replay tells the game:\n%v", r)
+	}
+}
+
+// TestKingdomsLogNarrator: a saved log is told as a script is, from the game's events alone,
+// with a heading at each round.
+func TestKingdomsLogNarrator(t *testing.T) {
+	var want, got strings.Builder
+	n := script.Narrator{W: &want}
+	tell := kingdomsNarrator(&got, rules.EncodeConfig(rules.Advanced), 4)
+	_, err := bot.Simulate(bot.SimConfig{Games: 1, Players: 4, Rules: rules.Advanced, Seed: 21, Bots: []string{"heuristic", "random"},
+		Show: func(e rules.Event) {
+			ev := engine.Event{Text: e.String(), Data: e}
+			n.Event(ev)
+			tell(ev)
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain []string
+	for _, l := range strings.Split(got.String(), "\n") {
+		if !strings.HasPrefix(l, "== Round ") {
+			plain = append(plain, l)
+		}
+	}
+	if strings.Join(plain, "\n") != want.String() {
+		t.Errorf("the log narrator says\n%s\nthe script narrator\n%s", got.String(), want.String())
+	}
+	if !strings.Contains(got.String(), "== Round 2 ==") || !strings.Contains(got.String(), " win") {
+		t.Errorf("the account does not tell the whole game:\n%s", got.String())
+	}
+}
+
+// TestKingdomsDemoText: demo --game kingdoms --text seats the person with local bots: the game
+// starts, the board and the first decision are shown, a typed move is taken, and the command
+// stops when it cannot read the next one.
+func TestKingdomsDemoText(t *testing.T) {
+	r := runCLIInput(t, "discard 1\n", "demo", "--game", "kingdoms", "--text", "--bots", "2")
+	for _, want := range []string{"Corrupted Kingdoms, the advanced rules", "Your shareholder card", "Discard one of your chaos cards face down", "> "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("demo --text does not show %q\n%v", want, r)
+		}
+	}
+	if r.code != 1 || !strings.Contains(r.stderr, "the input ended") {
+		t.Errorf("want exit 1 when the input ends\n%v", r)
+	}
+}
+
+// runCLIInput is runCLI with input on the command's stdin.
+func runCLIInput(t *testing.T, input string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(input), &stdout, &stderr
+	cmd.WaitDelay = 5 * time.Second
+	err := cmd.Run()
+	r := result{args: args, stdout: stdout.String(), stderr: stderr.String()}
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		t.Fatalf("corruption %s hangs\n%v", strings.Join(args, " "), r)
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("corruption %s: %v", strings.Join(args, " "), err)
+	}
+	noPanic(t, r.args, r.stdout+r.stderr)
+	return r
+}
