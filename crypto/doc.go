@@ -39,11 +39,17 @@
 //   - Commit / VerifyOpening: salted SHA-256 commitments to face-down cards.
 //   - CommitRandom / VerifyReveal / JointInt: commit–reveal joint randomness;
 //     NewRandomChain / VerifyChainReveal: one commitment for many draws.
+//   - NewCPace / Share / Key: CPace (draft-irtf-cfrg-cpace, ristretto255 and SHA-512), a
+//     password-authenticated key exchange, for joining a private table with a short code.
 //   - Seal / VerifySealedBox / Unseal / ProveBlame / VerifyBlame: a message sealed to
 //     one player, with a public proof of what it held if the recipient says it lied. A
 //     box proves knowledge of its ephemeral secret, and nobody blames (publishes x·E
 //     for) a box whose proof fails, so a blame never hands out a player's decryption
 //     share of a deck card.
+//   - DealEscrow / VerifyEscrowDeal / OpenEscrowShare / VerifyEscrowBlame / RecoverKey:
+//     Feldman sharing of a player's key among the others, each share in a sealed box to
+//     its recipient; the constant term's commitment must be the player's published key,
+//     a bad share is proven by blaming its box, and t shares rebuild the key.
 //
 // Errors that wrap ErrNonCanonical, ErrInvalidProof, ErrNotACard or ErrDecrypt blame
 // the author of the input. README.md describes each construction, its encoding, its

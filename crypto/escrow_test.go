@@ -161,17 +161,36 @@ func FuzzEscrowDeal(f *testing.F) {
 	})
 }
 
-func BenchmarkEscrowDeal7(b *testing.B) {
-	ctx, privs, pubs := escrowTable(b, 7)
-	for b.Loop() {
-		crypto.DealEscrow(crypto.NewDetReader("deal"), ctx, 0, privs[0], pubs, 6)
-	}
-}
-
-func BenchmarkEscrowVerify7(b *testing.B) {
-	ctx, privs, pubs := escrowTable(b, 7)
-	d, _ := crypto.DealEscrow(crypto.NewDetReader("deal"), ctx, 0, privs[0], pubs, 6)
-	for b.Loop() {
-		crypto.VerifyEscrowDeal(ctx, 0, pubs, 6, d)
+// BenchmarkEscrow measures one seat's deal of its key, one node's check of a deal, and one
+// recipient's opening of its share, at 3, 5 and 7 seats (threshold n−1; docs/PERFORMANCE.md):
+//
+//	go test -run='^$' -bench=BenchmarkEscrow -benchmem -cpu=1 ./crypto/
+func BenchmarkEscrow(b *testing.B) {
+	for _, n := range []int{3, 5, 7} {
+		ctx, privs, pubs := escrowTable(b, n)
+		d, err := crypto.DealEscrow(crypto.NewDetReader("deal"), ctx, 0, privs[0], pubs, n-1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("seats=%d/deal", n), func(b *testing.B) {
+			for b.Loop() {
+				crypto.DealEscrow(crypto.NewDetReader("deal"), ctx, 0, privs[0], pubs, n-1)
+			}
+			b.ReportMetric(float64(len(d.Bytes())), "deal-B")
+		})
+		b.Run(fmt.Sprintf("seats=%d/verify", n), func(b *testing.B) {
+			for b.Loop() {
+				if err := crypto.VerifyEscrowDeal(ctx, 0, pubs, n-1, d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("seats=%d/open", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := crypto.OpenEscrowShare(ctx, 0, 1, privs[1], d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

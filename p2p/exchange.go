@@ -34,7 +34,10 @@ func (n *Node) startExchange() {
 		return []byte(strings.Join(lines, "\n")), nil
 	})
 	n.OnPeer(func(id string, connected bool) {
-		if connected {
+		// A relay is asked on a timer instead (relay.go): not at once, so that the node knows
+		// its own public address (the relay's observation of it) before it dials the peers the
+		// relay names, which hole punching needs from the first relayed connection.
+		if connected && !n.isRelay(id) {
 			n.start(func() { n.exchangeWith(id) })
 		}
 	})

@@ -80,6 +80,15 @@ type Config struct {
 	// that one peer goes away.
 	Exchange bool
 
+	// Relays lists circuit relay v2 servers, each a full multiaddr ending in /p2p/<id> (what
+	// `corruption relay` prints): the node keeps a reservation on them, announces its relayed
+	// addresses, and tries hole punching to turn a relayed connection into a direct one
+	// (relay.go). RelayService makes the node such a server. NoListen listens on nothing: the
+	// node is reachable only through its relays, as behind a NAT nobody can dial through.
+	Relays       []string
+	RelayService bool
+	NoListen     bool
+
 	// Logf, if set, receives a line for each notable event (a peer
 	// connected or lost, a dial failing, an mDNS discovery).
 	Logf func(format string, args ...any)
@@ -93,6 +102,8 @@ type Node struct {
 	mesh *meshTracer
 	mdns mdns.Service
 	logf func(format string, args ...any)
+	// relays are the ids of Config.Relays.
+	relays []peer.ID
 
 	ctx    context.Context // cancelled by Close
 	cancel context.CancelFunc
@@ -131,8 +142,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	}
 
 	listenStrs := cfg.Listen
-	if len(listenStrs) == 0 {
+	if len(listenStrs) == 0 && !cfg.NoListen {
 		listenStrs = []string{DefaultListen}
+	} else if cfg.NoListen {
+		listenStrs = nil
 	}
 	listen := make([]ma.Multiaddr, 0, len(listenStrs))
 	for _, s := range listenStrs {
@@ -156,22 +169,31 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, errors.New("p2p: mDNS needs a service tag")
 	}
 
+	relayOpts, err := relayOptions(cfg)
+	if err != nil {
+		return nil, err
+	}
+	// A node with relays listens as the host starts: autorelay dials the relays at once, and a
+	// connection dialled before the listener exists leaves from another port, so the relay's
+	// observation of it is not the node's public address, which hole punching needs.
+	listenOpt := libp2p.NoListenAddrs // listened on one by one below, for precise errors
+	if len(cfg.Relays) > 0 {
+		listenOpt = libp2p.ListenAddrs(listen...)
+	}
 	cm, err := connmgr.NewConnManager(connLow, connHigh, connmgr.WithGracePeriod(time.Minute))
 	if err != nil {
 		return nil, fmt.Errorf("p2p: connection manager: %w", err)
 	}
-	h, err := libp2p.New(
+	h, err := libp2p.New(append([]libp2p.Option{
 		libp2p.Identity(key),
-		libp2p.NoListenAddrs, // listened on one by one below, for precise errors
+		listenOpt,
 		libp2p.Transport(tcp.NewTCPTransport),
 		libp2p.Security(noise.ID, noise.New),
 		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
 		libp2p.ConnectionManager(cm),
-		libp2p.DisableRelay(),
-		libp2p.ForceReachabilityPrivate(), // no AutoNAT probing
 		libp2p.DisableMetrics(),
 		libp2p.Ping(false),
-	)
+	}, relayOpts...)...)
 	if err != nil {
 		cm.Close()
 		return nil, fmt.Errorf("p2p: cannot start host: %w", err)
@@ -208,6 +230,9 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	// Listen only now, so that the event watch and gossipsub see every
 	// connection.
 	for i, a := range listen {
+		if len(cfg.Relays) > 0 {
+			break // listening already
+		}
 		if err := h.Network().Listen(a); err != nil {
 			return fail(fmt.Errorf("cannot listen on %q: %w", listenStrs[i], err))
 		}
@@ -216,8 +241,16 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		h.Peerstore().AddAddrs(info.ID, info.Addrs, peerstoreForever)
 		n.keep(info, true)
 	}
+	for _, s := range cfg.Relays {
+		if info, err := parsePeerAddr(s); err == nil {
+			n.relays = append(n.relays, info.ID)
+		}
+	}
 	if cfg.Exchange {
 		n.startExchange()
+		if len(n.relays) > 0 {
+			n.exchangeWithRelays()
+		}
 	}
 	if cfg.MDNS {
 		n.mdns = mdns.NewMdnsService(h, cfg.ServiceTag, notifee{n})
@@ -377,7 +410,7 @@ func (n *Node) dispatch() {
 			}
 			if connected {
 				up[ev.Peer] = true
-				n.logf("p2p: connected to %s", ev.Peer)
+				n.logf("p2p: connected to %s (%s)", ev.Peer, connKind(n.host.Network().ConnsToPeer(ev.Peer)))
 			} else {
 				delete(up, ev.Peer)
 				n.logf("p2p: lost %s", ev.Peer)

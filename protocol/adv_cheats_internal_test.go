@@ -36,16 +36,17 @@ func advKind(k Kind) func(*advCheater, *Entry) bool {
 	return func(_ *advCheater, e *Entry) bool { return e.Kind == k }
 }
 
-// The seat order is drawn by the entries after the keys: seq n+1 to 2n, in roster order.
+// The seat order is drawn by the n entries after the keys (and the deals, at an escrow
+// table), in roster order: advOrderEnd is the last of them.
 
 // advGameRandom holds for a random reveal of one of the game's draws (not the seat order's).
 func advGameRandom(c *advCheater, e *Entry) bool {
-	return e.Kind == KindRandom && e.Seq > uint64(2*c.node.table.Seats())
+	return e.Kind == KindRandom && e.Seq > advOrderEnd(c)
 }
 
 // advLastOrderReveal holds for the last reveal of the seat order's draw, the one that draws it.
 func advLastOrderReveal(c *advCheater, e *Entry) bool {
-	return e.Kind == KindRandom && e.Seq == uint64(2*c.node.table.Seats())
+	return e.Kind == KindRandom && e.Seq == advOrderEnd(c)
 }
 
 // advFaceDown holds for a move with a hidden value (a face-down placement).

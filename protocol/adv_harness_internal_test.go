@@ -289,7 +289,8 @@ func advPlay(t *testing.T, sc advScenario, seed uint64) ([]advRun, *advCheater) 
 		}
 		node, err := NewNode(NodeConfig{Table: advTable, Game: game, Config: config, Players: sc.players,
 			Name: id, Timeout: advTimeout, Identity: keys[i], Store: store, Player: player, Net: tap,
-			Tick: advTick, Linger: advLinger, Logf: advLogf(t, id), Clock: clock, OnChange: watch.onChange(i)})
+			Tick: advTick, Linger: advLinger, Logf: advLogf(t, id), Clock: clock, OnChange: watch.onChange(i),
+			Escrow: true}) // every cheat at a table with escrow (at 3 seats and more), the escrow's own among them
 		if err != nil {
 			t.Fatal(err)
 		}

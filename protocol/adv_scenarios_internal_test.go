@@ -74,6 +74,11 @@ func advScenarios() []advScenario {
 		// The last in the roster reveals last for the seat order's draw, knowing every other
 		// reveal (so the order) before its own: it refuses.
 		std("silent-last-random-reveal", 3, 2, advFirst(advLastOrderReveal, advSilent)),
+		// The escrow (escrow.go; the harness's tables all have it).
+		std("escrow-bad-share", 4, 1, first(KindEscrow, advEscrowBadShare)),
+		std("escrow-other-secret", 4, 2, first(KindEscrow, advEscrowOtherSecret)),
+		std("escrow-silent-dealer", 3, 1, first(KindEscrow, advSilent)),
+		std("escrow-false-complaint", 4, 3, advFirst(advOrderReveal, advFalseComplaint)),
 	}
 	poison := completes(std("sync-poisoned-answers", 4, 2, func(_ *advCheater, e *Entry) ([]advSend, error) { return advPass(e) }))
 	poison.setup = advPoisonSync

@@ -11,8 +11,10 @@ import (
 // says how) and shows from the recording what issue 15 asks of Corruptia's hidden information:
 //   - votes: no vote (yes, no, absent) can be found before its opening, from any bytes sent
 //     before it (brute force over the three votes and every 32-byte window);
-//   - hands: a bill dealt to a senator alone decodes with no subset of the others' shares (all of
-//     them together included: there is no escrow), and the senator's own share is sent only when
+//   - hands: a bill dealt to a senator alone decodes with no subset of the others' decryption
+//     shares, all of them together included (at the 4-senator table, which escrows its keys, all
+//     the others together could rebuild the senator's key from their sealed escrow shares:
+//     TestEscrowPrivacy shows that fewer cannot), and the senator's own share is sent only when
 //     it shows the bill (proposed, swapped, at the end), never for the opening discard;
 //   - the deck order: no share of a position never dealt (the bills set aside, the rest of the
 //     first deck once it is rebuilt) is ever sent;

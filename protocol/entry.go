@@ -13,22 +13,24 @@ import (
 type Kind uint8
 
 const (
-	KindGenesis Kind = 1 + iota // the table: game, configuration and roster (seat 0, seq 0)
-	KindKey                     // a seat's ElGamal key with its proof, and its random chain's anchor
-	KindRandom                  // a seat's next random reveal, for a joint random draw
-	KindShuffle                 // a seat's shuffle of a deck, with its proof
-	KindShares                  // a seat's decryption shares of dealt or shown cards, with proofs
-	KindMove                    // a seat's move: the game's encoding, and commitments to hidden values
-	KindOpen                    // the openings of a seat's hidden values
-	KindAnswer                  // a seat's hidden value, sealed to the seat that peeked at it
-	KindBlame                   // a peeker's proof that the sealed answer to its peek lied
-	KindCommit                  // a seat's commitment to its simultaneous choice
-	KindSignOff                 // the final state's digest, signed
+	KindGenesis   Kind = 1 + iota // the table: game, configuration and roster (seat 0, seq 0)
+	KindKey                       // a seat's ElGamal key with its proof, and its random chain's anchor
+	KindRandom                    // a seat's next random reveal, for a joint random draw
+	KindShuffle                   // a seat's shuffle of a deck, with its proof
+	KindShares                    // a seat's decryption shares of dealt or shown cards, with proofs
+	KindMove                      // a seat's move: the game's encoding, and commitments to hidden values
+	KindOpen                      // the openings of a seat's hidden values
+	KindAnswer                    // a seat's hidden value, sealed to the seat that peeked at it
+	KindBlame                     // a peeker's proof that the sealed answer to its peek lied
+	KindCommit                    // a seat's commitment to its simultaneous choice
+	KindSignOff                   // the final state's digest, signed
+	KindEscrow                    // a seat's deal of its root secret among the others (escrow.go)
+	KindComplaint                 // a seat's proof that the escrow share dealt to it does not check
 	numKinds
 )
 
 var kindNames = [numKinds]string{"", "genesis", "key", "random", "shuffle", "shares", "move", "open",
-	"answer", "blame", "commit", "signoff"}
+	"answer", "blame", "commit", "signoff", "escrow", "complaint"}
 
 func (k Kind) String() string {
 	if k > 0 && k < numKinds {

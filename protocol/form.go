@@ -85,6 +85,13 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		}
 		return
 	}
+	if p := n.cfg.Private; p != nil && !p.may(h.key) {
+		if !n.warned["private "+string(h.key)] {
+			n.warned["private "+string(h.key)] = true
+			n.cfg.Logf("a node that did not pass the join code says hello at private table %q: it will not sit", h.table)
+		}
+		return
+	}
 	if !h.sameSettings(n.myHello()) {
 		if !n.warned[string(h.key)] {
 			n.warned[string(h.key)] = true
@@ -122,11 +129,18 @@ func (n *Node) form(ctx context.Context) {
 		return
 	}
 	keys = keys[:n.cfg.Players]
-	if keys[0] != string(n.self.Public()) {
+	if p := n.cfg.Private; p != nil {
+		// At a private table the creator writes the genesis, sitting first, with the nodes it
+		// admitted (hear lets no other node be a candidate there).
+		if !p.Creating() {
+			return
+		}
+		keys = privateRoster(n.candidates(), n.self.Public(), n.cfg.Players)
+	} else if keys[0] != string(n.self.Public()) {
 		return
 	}
 	g := &Genesis{Name: n.cfg.Table, Game: n.cfg.Game, Config: n.cfg.Config, Timeout: n.cfg.Timeout,
-		Allowance: n.cfg.Allowance, Bank: n.cfg.Bank}
+		Allowance: n.cfg.Allowance, Bank: n.cfg.Bank, Escrow: n.cfg.escrowOn()}
 	for _, k := range keys {
 		m := n.members[k]
 		g.Roster = append(g.Roster, Member{Name: m.name, Key: m.key})
@@ -195,6 +209,9 @@ func (n *Node) noteGenesis(ctx context.Context, e *Entry) {
 	g, err := ParseGenesis(e.Body)
 	if err != nil || g.Name != n.cfg.Table || g.ID() != e.Table || !e.Verify(g.Roster[0].Key) {
 		return
+	}
+	if p := n.cfg.Private; p != nil && !p.Creator.Equal(g.Roster[0].Key) {
+		return // at a private table only the creator's genesis counts
 	}
 	n.geneses[e.Table] = g
 	if len(n.genesisEntries) < 64 {
@@ -325,6 +342,9 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 	if err != nil || g.Name != n.cfg.Table || g.SeatOf(n.self.Public()) < 0 || n.table != nil {
 		return
 	}
+	if p := n.cfg.Private; p != nil && !p.Creator.Equal(g.Roster[0].Key) {
+		return
+	}
 	if len(g.Roster) != n.cfg.Players || g.Game != n.cfg.Game || string(g.Config) != string(n.cfg.Config) {
 		n.cfg.Logf("ignoring a genesis for %q with other settings", g.Name)
 		return
@@ -392,4 +412,16 @@ func (n *Node) formError() *FormError {
 		e.Heard = append(e.Heard, n.members[k].name)
 	}
 	return e
+}
+
+// privateRoster is the roster of a private table, by key: its creator first, then the first
+// players-1 other candidates in key order.
+func privateRoster(candidates []string, creator ed25519.PublicKey, players int) []string {
+	keys := []string{string(creator)}
+	for _, k := range candidates {
+		if k != string(creator) && len(keys) < players {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }

@@ -38,6 +38,9 @@ type Genesis struct {
 	// seats of the game are not this order: they are drawn jointly once every key is in
 	// (Table.Players), so that no key can be ground to sit first or last.
 	Roster []Member
+	// Escrow: each seat deals shares of its root secret to the others at the start, so that all
+	// of them together could rebuild it (escrow.go). It needs MinEscrowSeats seats or more.
+	Escrow bool
 }
 
 // NoClock is the allowance of a table whose decisions have no clock (a person playing with
@@ -66,6 +69,9 @@ func (g *Genesis) Marshal() []byte {
 		w.Str(m.Name)
 		w.Fixed(m.Key)
 	}
+	if g.Escrow { // options: absent when none, so that a table without escrow encodes as before
+		w.U8(optEscrow)
+	}
 	return w.B
 }
 
@@ -92,6 +98,12 @@ func ParseGenesis(b []byte) (*Genesis, error) {
 		m := Member{Name: r.Str(MaxNameSize, "player name"), Key: make(ed25519.PublicKey, ed25519.PublicKeySize)}
 		r.Fixed(m.Key)
 		g.Roster = append(g.Roster, m)
+	}
+	if r.Err == nil && len(r.B) > 0 {
+		if opts := r.U8(); opts != optEscrow {
+			return nil, fmt.Errorf("malformed genesis: options %#x (bit 0 is escrow; no options is no byte)", opts)
+		}
+		g.Escrow = true
 	}
 	if err := r.Done("genesis"); err != nil {
 		return nil, err
@@ -126,6 +138,9 @@ func (g *Genesis) Check() error {
 		if d < 0 || d > maxClock || d%time.Millisecond != 0 {
 			return fmt.Errorf("clock setting %v is not 0 to 24h in milliseconds", d)
 		}
+	}
+	if g.Escrow && len(g.Roster) < MinEscrowSeats {
+		return fmt.Errorf("escrow at %d seats: it needs %d or more (with two, the one other seat would hold the whole secret)", len(g.Roster), MinEscrowSeats)
 	}
 	if g.Allowance == 0 && g.Bank != 0 {
 		return fmt.Errorf("a bank of %v with no allowance: without an allowance a decision has the timeout", g.Bank)

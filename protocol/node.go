@@ -26,6 +26,11 @@ type NodeConfig struct {
 	// decision the Timeout instead, NoClock no limit. A table's clock is its creator's.
 	Allowance time.Duration
 	Bank      time.Duration
+	// Escrow: a table this node creates escrows its seats' root secrets (escrow.go), at 3 or
+	// more seats. Off by default: escrow is there for a departed seat to be played on, which
+	// the table does not do yet, and until then it would only weaken the privacy promise
+	// (docs/SECURITY.md). A table's escrow is its creator's.
+	Escrow bool
 
 	Identity ed25519.PrivateKey
 	Store    *Store // the data directory (required)
@@ -53,7 +58,10 @@ type NodeConfig struct {
 	// Lobby, if set, is a second channel on which the node announces itself while it waits for
 	// its table to form, so that browsers on the LAN can list open tables (see ParseAnnouncement).
 	Lobby Network
-	Rand  io.Reader // for the genesis nonce (default crypto/rand)
+	// Private, if set, makes the table private (private.go): only its creator writes the
+	// genesis, and it seats only nodes that passed the join code. Net must be Private.Wrap'd.
+	Private *PrivateTable
+	Rand    io.Reader // for the genesis nonce (default crypto/rand)
 }
 
 // Node is one player's node at a table. Its parts: the network loop (Run, with the fetching

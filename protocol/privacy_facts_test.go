@@ -287,6 +287,12 @@ func checkDeals(t *testing.T, w *wiretap, index *windowIndex, f *logFacts, keys 
 		}
 		for k := range d.positions {
 			c := &d.cts[k]
+			if d.to < 0 && bytes.Equal(c.Bytes()[:crypto.PointSize], make([]byte, crypto.PointSize)) {
+				// A known card (its first component the identity: built from its id and never
+				// shuffled since, as Corrupted Kingdoms puts a cycled-back guilty pleasure
+				// back) is public: any subset of shares shows it, and it may be one dealt before.
+				continue
+			}
 			if d.to < 0 {
 				for mask := 1; mask < 1<<n; mask++ {
 					var some []*crypto.Share

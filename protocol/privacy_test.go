@@ -93,7 +93,13 @@ func recordGame(t *testing.T, spec gameSpec, seed uint64) (*wiretap, []nodeRun) 
 	w := &wiretap{}
 	spec.net = func(_ int, ep *memnet.Endpoint) protocol.Network { return tapNet{Endpoint: ep, w: w} }
 	spec.store = func(i int, s *protocol.Store) { s.Rand = newStream("privacy %d node %d", seed, i) }
-	spec.adjust = func(_ int, cfg *protocol.NodeConfig) { cfg.Rand = newStream("privacy %d genesis", seed) }
+	adjust := spec.adjust
+	spec.adjust = func(i int, cfg *protocol.NodeConfig) {
+		if adjust != nil {
+			adjust(i, cfg)
+		}
+		cfg.Rand = newStream("privacy %d genesis", seed)
+	}
 	runs := playNodes(t, net, spec)
 	checkSame(t, runs)
 	return w, runs

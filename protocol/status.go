@@ -29,6 +29,9 @@ type Status struct {
 	Bank      time.Duration
 	Done      bool
 	Verdict   *Verdict
+	// Escrow: the table escrows its seats' root secrets (PROTOCOL.md, "Escrow"), so all the
+	// other players together could read this seat's cards; fewer cannot.
+	Escrow bool
 }
 
 // Outcome is how a table ended, as a node saw it.
@@ -61,6 +64,7 @@ func (n *Node) report() {
 			st.Names = append(st.Names, m.Name)
 		}
 		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
+		st.Escrow = t.g.Escrow
 		st.Due, _ = t.Due()
 		if st.Due >= 0 {
 			st.Allowance, st.Bank = n.allowed(st.Due)

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"corruption/protocol/internal/wire"
 )
@@ -62,19 +61,15 @@ func (s *Store) takeLock() error {
 		return nil
 	}
 	path := filepath.Join(s.dir, "lock")
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, busy, err := lockFile(path) // lock_unix.go, lock_windows.go
 	if err != nil {
-		return fmt.Errorf("cannot lock the data directory: %w", err)
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
 		holder := ""
 		if b, rerr := os.ReadFile(path); rerr == nil {
 			if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil {
 				holder = fmt.Sprintf(" (process %d)", pid)
 			}
 		}
-		if errors.Is(err, syscall.EWOULDBLOCK) {
+		if busy {
 			return fmt.Errorf("%s: %w%s: stop it, or give this node another --data", s.dir, ErrLocked, holder)
 		}
 		return fmt.Errorf("cannot lock the data directory %s: %w", s.dir, err)

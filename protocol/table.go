@@ -14,6 +14,7 @@ type stage uint8
 
 const (
 	stageKeys    stage = iota // each seat in turn: its ElGamal key and random chain
+	stageEscrow               // at an escrow table, each seat in turn: its deal of its key (escrow.go)
 	stageOrder                // each seat in turn: its first chain reveal, which draw the seat order
 	stagePlay                 // the game, driven by its steps
 	stageSignOff              // each seat in turn: the final digest
@@ -43,6 +44,7 @@ type Table struct {
 	seating // the seat order, drawn once every key is in
 	decks   // the encrypted decks and the cards dealt to one seat
 	hidden  // the seats' hidden values
+	escrow  // the seats' escrowed keys, at a table that escrows them
 	step    stepState
 	signoff int
 }
@@ -77,6 +79,7 @@ func NewTable(genesis *Entry, self *Self, opts engine.Options) (*Table, error) {
 	t.seating.init(len(g.Roster))
 	t.decks.init()
 	t.hidden.init()
+	t.escrow.init(len(g.Roster))
 	if self != nil {
 		self.table = t.id
 		self.seat = g.SeatOf(self.Public())
@@ -139,7 +142,12 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 	switch t.stage {
 	case stageKeys:
 		return len(t.pubs), []Kind{KindKey}
+	case stageEscrow:
+		return len(t.deals), []Kind{KindEscrow}
 	case stageOrder:
+		if t.g.Escrow {
+			return len(t.orderReveals), []Kind{KindRandom, KindComplaint}
+		}
 		return len(t.orderReveals), []Kind{KindRandom}
 	case stageSignOff:
 		return t.signoff, []Kind{KindSignOff}
@@ -189,7 +197,7 @@ func (t *Table) DueString() string {
 var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random reveal", KindShuffle: "its shuffle",
 	KindShares: "its decryption shares", KindMove: "its move", KindOpen: "the openings of its hidden values",
 	KindAnswer: "its answer to a peek", KindBlame: "a blame", KindCommit: "its hidden choice",
-	KindSignOff: "its sign-off"}
+	KindSignOff: "its sign-off", KindEscrow: "its escrow deal", KindComplaint: "a complaint of its escrow share"}
 
 // Append validates an entry and applies it. It returns nil when the entry is applied;
 // ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
@@ -259,6 +267,10 @@ func (t *Table) apply(e *Entry) error {
 		return t.applySignOff(e)
 	case KindBlame:
 		return t.applyBlame(e)
+	case KindEscrow:
+		return t.applyEscrow(e)
+	case KindComplaint:
+		return t.applyComplaint(e)
 	case KindRandom:
 		if t.stage == stageOrder {
 			return t.applyOrder(e)
@@ -335,6 +347,9 @@ func (t *Table) applyKey(e *Entry) error {
 		return err
 	}
 	t.stage = stageOrder
+	if t.g.Escrow {
+		t.stage, t.dealCtx = stageEscrow, t.ctx.WithStep(stepEscrow)
+	}
 	return nil
 }
 

@@ -161,10 +161,26 @@ func (n *Node) confirmed(r fetched) {
 			c.heard = true
 		}
 	}
-	if c := n.catchUp; c != nil && len(c.pending) == 0 && c.heard {
-		n.cfg.Logf("caught up: %d peers answered", len(c.asked))
+	if c := n.catchUp; c != nil && c.heard && !n.waitsForPlayer(c) {
+		n.cfg.Logf("caught up: %d of %d peers answered", len(c.asked)-len(c.pending), len(c.asked))
 		n.caughtUp()
 	}
+}
+
+// waitsForPlayer reports whether a peer that c still waits for is a player of the table (one
+// whose heads a seat's came from), or, while the node knows no player's peer yet, any peer. A
+// stranger on the table's topic that never answers must not hold a node's catch-up (and its
+// own entries) for the whole round.
+func (n *Node) waitsForPlayer(c *confirmation) bool {
+	if len(n.peerOf) == 0 {
+		return len(c.pending) > 0
+	}
+	for seat, p := range n.peerOf {
+		if seat != n.self.seat && c.pending[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // caughtUp ends the catch-up round. The clock of the seat due starts from now: the time the

@@ -26,6 +26,7 @@ type worldSpec struct {
 	game    string
 	config  []byte
 	players int
+	escrow  bool // the genesis escrows the seats' root secrets
 	bot     func(seat int) engine.Player
 }
 
@@ -82,7 +83,7 @@ type world struct {
 func newWorld(t testing.TB, spec worldSpec, nonce string) *world {
 	t.Helper()
 	w := &world{spec: spec}
-	g := &protocol.Genesis{Name: "golden " + spec.name, Game: spec.game, Config: spec.config, Timeout: time.Minute}
+	g := &protocol.Genesis{Name: "golden " + spec.name, Game: spec.game, Config: spec.config, Timeout: time.Minute, Escrow: spec.escrow}
 	for i := 0; i < spec.players; i++ {
 		var seed [32]byte
 		newStream("golden %s identity %d", spec.name, i).Read(seed[:])

@@ -48,10 +48,15 @@ func (t *Table) NextEntry(act engine.Action) (*Entry, error) {
 	if a := t.answer; a != nil && a.to == seat && a.bad != nil {
 		kind = KindBlame
 		body, err = s.blameBody(t)
+	} else if t.complains() {
+		kind = KindComplaint
+		body, err = s.complaintBody(t, t.badDealer)
 	} else {
 		switch kind {
 		case KindKey:
 			body, err = s.keyBody(t)
+		case KindEscrow:
+			body, err = s.escrowBody(t)
 		case KindRandom:
 			body, err = s.randomBody(t)
 		case KindShuffle:
