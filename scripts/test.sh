@@ -19,6 +19,9 @@ if [ -z "${FUZZ_ONLY:-}" ]; then
   echo "== go vet"
   go vet ./...
 
+  echo "== cross build (windows/amd64: the one target with files of its own, protocol/lock_windows.go)"
+  GOOS=windows GOARCH=amd64 go build -o /dev/null ./cmd/corruption
+
   echo "== staticcheck"
   go run "$STATICCHECK" ./...
 

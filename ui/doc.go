@@ -2,7 +2,8 @@
 // engine.Player that waits for a person's decision (Human, fed by a web page), the local web
 // server that shows the table in a browser (Server: a lobby of the tables announced on the
 // LAN, then the table itself, live, its log, its clock and the results with the audit's
-// verdict), and a plain-text front end for terminals (Terminal).
+// verdict, and a rematch at the next table: Rematches, NewTable), and a plain-text front end
+// for terminals (Terminal).
 //
 // The shell speaks English, Spanish and French (Languages): the page in the browser's language
 // or the one the person picks, the terminal as LANG says. Its words are static/lang/LANG.json,

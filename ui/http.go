@@ -32,6 +32,7 @@ const keyCookie = "corruption_key"
 //	POST /api/lobby/join    the same, or {"table":NAME}: sit at a table listed in the lobby
 //	POST /api/dial          {"addr":MULTIADDR}: ask the person's node to dial a player (Config.Dial)
 //	POST /api/quit          leave: before the table forms, or once the game is over
+//	POST /api/rematch       once a game is over: play again with the same players (Config.Rematch)
 //	POST /api/chat          {"text":...}: say it in the table's chat (Config.Say)
 //
 // Every request must name this machine as host by an IP address or localhost; /api/ requests
@@ -51,6 +52,7 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("POST /api/lobby/join", s.postJoin)
 	api.HandleFunc("POST /api/dial", s.postDial)
 	api.HandleFunc("POST /api/quit", s.postQuit)
+	api.HandleFunc("POST /api/rematch", s.postRematch)
 	api.HandleFunc("POST /api/chat", s.postChat)
 	mux.Handle("/api/", s.keyed(api))
 	return s.hosted(mux)
@@ -149,10 +151,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	ping := time.NewTicker(15 * time.Second)
 	defer ping.Stop()
-	sent, last, lang := 0, -1, lang(r)
+	sent, last, gen, lang := 0, -1, 0, lang(r)
 	for {
 		s.mu.Lock()
 		notify, version := s.notify, s.version
+		if s.gen != gen { // a new table (a rematch): its log starts again
+			sent, gen = 0, s.gen
+		}
 		s.mu.Unlock()
 		if version != last {
 			st := s.snapshot(sent, lang)

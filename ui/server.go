@@ -32,6 +32,9 @@ type Config struct {
 	Dial func(addr string) error
 	// Say, when set, says the person's message in the table's chat (POST /api/chat; chat.go).
 	Say func(text string) error
+	// Rematch, when set, offers a rematch once a game is finished (POST /api/rematch; the
+	// command reads Rematches and seats the person with NewTable; rematch.go).
+	Rematch bool
 }
 
 // Network is how the person's node finds other players, for the lobby and the waiting screen
@@ -59,6 +62,7 @@ type Server struct {
 	human   *Human
 	shell   fs.FS // the shell's static files
 	choices chan TableChoice
+	rematch chan TableChoice // the rematch the person asks for (rematch.go)
 	quit    chan struct{}
 	closed  chan struct{}
 	once    sync.Once
@@ -76,6 +80,8 @@ type Server struct {
 	lobby   lobby
 	result  *Result
 	network *Network
+	gen     int  // the person's tables so far: 0, then one more at each rematch
+	again   bool // the person asked for a rematch of this table
 }
 
 // logItem is a line of the log: a game event, a verdict or the audit (told when the page asks,
@@ -110,7 +116,7 @@ func NewServer(cfg Config) (*Server, error) {
 		cfg.Defaults.Players = max(4, cfg.Bots+1)
 	}
 	s := &Server{cfg: cfg, board: cfg.Board, human: cfg.Human, shell: shell, choices: make(chan TableChoice, 1),
-		quit: make(chan struct{}), closed: make(chan struct{}), notify: make(chan struct{}), noted: map[string]bool{}}
+		rematch: make(chan TableChoice, 1), quit: make(chan struct{}), closed: make(chan struct{}), notify: make(chan struct{}), noted: map[string]bool{}}
 	if s.human != nil && s.human.onChange == nil {
 		s.human.onChange, s.human.now = s.changed, cfg.Now
 	}
@@ -262,6 +268,7 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	if r := s.result; r != nil {
 		out.Result = buildResult(lang, r, names, st.Seat)
 	}
+	out.TableGen, out.Rematch = s.gen, s.rematchOffer()
 	out.LogStart, out.Log = s.logLines(b, lang, logFrom)
 	return out
 }

@@ -484,6 +484,15 @@ func TestEvents(t *testing.T) {
 	if st = next(); st.Log[0].Text != "something else" {
 		t.Fatalf("an event the board does not know: %+v", st.Log)
 	}
+	// A rematch: the stream sends the next table's log from its start.
+	s.NewTable(TableChoice{Table: "t-2", Game: "pick", Players: 3, Config: []byte{0}})
+	if st = next(); st.TableGen != 1 || st.Mode != "waiting" || st.LogStart != 0 || len(st.Log) != 0 {
+		t.Fatalf("after NewTable: gen %d mode %q log %d %+v", st.TableGen, st.Mode, st.LogStart, st.Log)
+	}
+	s.Update(protocol.Status{Table: "t-2", Seat: 1, Names: []string{"ann", "bob", "cy"}, State: newPick(3)})
+	if st = next(); st.LogStart != 0 || len(st.Log) != 1 || st.Log[0].Text != "Pick high." {
+		t.Fatalf("the next table's log: %d %+v", st.LogStart, st.Log)
+	}
 	s.Close()
 	if _, err := io.ReadAll(r); err != nil {
 		t.Errorf("the stream did not end cleanly at Close: %v", err)

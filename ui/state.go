@@ -18,8 +18,12 @@ type State struct {
 	Clock    *Clock        `json:"clock,omitempty"`
 	Alerts   []Alert       `json:"alerts,omitempty"`
 	Result   *ResultState  `json:"result,omitempty"`
-	LogStart int           `json:"log_start"` // the index of Log[0] in the whole log
-	Log      []LogLine     `json:"log"`
+	// TableGen counts the person's tables: one more at each rematch, when the page starts
+	// again; Rematch is the next table's name when the results offer a rematch.
+	TableGen int       `json:"table_gen"`
+	Rematch  string    `json:"rematch,omitempty"`
+	LogStart int       `json:"log_start"` // the index of Log[0] in the whole log
+	Log      []LogLine `json:"log"`
 }
 
 // Me is the person.

@@ -9,8 +9,9 @@ import (
 
 func newApp() *cli.App {
 	app := &cli.App{
-		Name:  "corruption",
-		Usage: "Bruno Faidutti's Corruption, peer to peer, with no server and no trusted dealer",
+		Name:    "corruption",
+		Version: versionString(),
+		Usage:   "Bruno Faidutti's Corruption, peer to peer, with no server and no trusted dealer",
 		Description: "Bribe city, county and state officials to win building contracts. Every move is\n" +
 			"signed and chained into one log that every player's node replays through the same\n" +
 			"rules engine; face-down cards are hidden by commitments and the contract deck is\n" +
@@ -24,6 +25,7 @@ func newApp() *cli.App {
 			simulateCommand(),
 			replayCommand(),
 			auditCommand(),
+			relayCommand(),
 		},
 		OnUsageError: onUsageError,
 		CommandNotFound: func(c *cli.Context, name string) {

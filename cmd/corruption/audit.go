@@ -21,13 +21,20 @@ func auditCommand() *cli.Command {
 			"and chain, every key, shuffle and decryption proof, every face-down card against its\n" +
 			"commitment, and every rule, by replaying the game. It needs no secret.\n" +
 			"Exit 0 and the outcome when the log is a complete, valid table; exit 1 with the first\n" +
-			"failing entry, the reason and the seat blamed when not.",
+			"failing entry, the reason and the seat blamed when not.\n" +
+			"With --chat LOG.chat (the table's chat, saved beside the log by --out when anyone\n" +
+			"spoke), it also checks that every message was signed by the player it names, at this\n" +
+			"table, and prints them.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print the report as one JSON object"},
+			&cli.StringFlag{Name: "chat", Usage: "also check the table's chat file `CHAT` (LOG.chat) against the log's players, and print it"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageError("audit takes one LOG file (see corruption audit --help)")
+			}
+			if c.String("chat") != "" && c.Bool("json") {
+				return usageError("--chat prints the chat as text: not with --json")
 			}
 			rep, err := auditFile(c.Args().First(), nil)
 			if err != nil {
@@ -49,6 +56,11 @@ func auditCommand() *cli.Command {
 			} else if rep.Valid {
 				fmt.Fprintf(c.App.Writer, "valid: table %q, %d entries, every seat signed off\n", rep.Table, rep.Entries)
 				fmt.Fprintf(c.App.Writer, "scores %v, winners %v\ndigest %s\n", rep.Scores, rep.Winners, rep.Digest)
+			}
+			if chat := c.String("chat"); chat != "" {
+				if err := auditChat(c.App.Writer, c.Args().First(), chat); err != nil {
+					return cli.Exit(err.Error(), 1)
+				}
 			}
 			if !rep.Valid {
 				msg := "invalid: " + rep.Problem

@@ -32,7 +32,7 @@ func botCommand() *cli.Command {
 			"  corruption bot --table t1 --players 3 --listen /ip4/127.0.0.1/tcp/4001 --no-mdns\n" +
 			"  corruption bot --table t1 --players 3 --listen /ip4/127.0.0.1/tcp/0 --no-mdns --peer /ip4/127.0.0.1/tcp/4001/p2p/ID\n" +
 			"  (and a third like the second)",
-		Flags: append(tableFlags(),
+		Flags: append(append(tableFlags(), privateFlags()...),
 			&cli.StringFlag{Name: "name", Usage: "the player's `NAME` at the table (default: bot and the first letters of its key)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed for the bot's choices", DefaultText: "random"},
 			&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object"},
@@ -62,16 +62,17 @@ func tableFlags() []cli.Flag {
 func networkFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "data", Usage: "the data `DIR` for identity, secrets and log (default: a temporary directory, removed at exit)"},
-		&cli.StringSliceFlag{Name: "listen", Usage: "a `MULTIADDR` to listen on (default " + p2p.LANListen + ", every interface)"},
+		&cli.StringSliceFlag{Name: "listen", Usage: "a `MULTIADDR` to listen on (default " + p2p.LANListen + ", every interface; none: nowhere, reachable only through --relay)"},
 		&cli.StringSliceFlag{Name: "peer", Usage: "a peer's `MULTIADDR` (ending /p2p/ID) to dial, for networks without multicast"},
 		&cli.BoolFlag{Name: "no-mdns", Usage: "do not look for peers with mDNS (use --peer)"},
+		&cli.StringSliceFlag{Name: "relay", Usage: "a relay's `MULTIADDR` (what corruption relay prints): meet the other players there and reach them through it, from behind a NAT"},
 	}
 }
 
 // readNetworkFlags reads networkFlags (and --verbose) into a session's configuration.
 func readNetworkFlags(c *cli.Context) sessionConfig {
 	cfg := sessionConfig{data: c.String("data"), listen: c.StringSlice("listen"), peers: c.StringSlice("peer"),
-		mdns: !c.Bool("no-mdns"), errw: c.App.ErrWriter}
+		relays: c.StringSlice("relay"), mdns: !c.Bool("no-mdns"), errw: c.App.ErrWriter}
 	if c.Bool("verbose") {
 		cfg.logf = func(f string, a ...any) { fmt.Fprintln(c.App.ErrWriter, "corruption: "+oneLine(fmt.Sprintf(f, a...))) }
 	}
@@ -115,17 +116,42 @@ func runBot(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageError("bot takes no arguments (got %q); see corruption bot --help", c.Args().First())
 	}
-	choice, g, err := readTableFlags(c)
+	wish, err := readPrivateFlags(c)
 	if err != nil {
 		return err
 	}
+	var choice ui.TableChoice
+	var g *game
+	switch {
+	case wish == nil:
+		choice, g, err = readTableFlags(c)
+	case wish.create:
+		choice, g, err = readPrivateTable(c)
+	}
+	if err != nil {
+		return err
+	}
+	clock, err := readClock(c)
+	if err != nil {
+		return err
+	}
+	if err := checkOut(c.String("out")); err != nil {
+		return usageError("--out: %v", err)
+	}
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	s, err := openSession(ctx, readNetworkFlags(c))
+	s, err := openSession(ctx, wish.relays(readNetworkFlags(c)))
 	if err != nil {
 		return err
 	}
 	defer s.close()
+	var private *protocol.PrivateTable
+	if wish != nil {
+		if choice, private, err = s.openPrivate(ctx, wish, choice, clock.wait); err != nil {
+			return err
+		}
+		g = games[choice.Game]
+	}
 	name := c.String("name")
 	if name == "" {
 		name = fmt.Sprintf("bot-%x", s.key.Public().(ed25519.PublicKey)[:3])
@@ -138,8 +164,7 @@ func runBot(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}
-	clock, _ := readClock(c) // checked by readTableFlags
-	r, err := s.play(ctx, seat{choice: choice, name: name, clock: clock, player: player})
+	r, err := s.play(ctx, seat{choice: choice, name: name, clock: clock, player: player, private: private})
 	if err != nil {
 		return err
 	}

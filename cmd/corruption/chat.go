@@ -2,6 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -69,4 +75,99 @@ func (r *chatRelay) to(tell func(protocol.ChatMessage)) {
 	r.mu.Lock()
 	r.tell = tell
 	r.mu.Unlock()
+}
+
+// chatFileFor is where the chat of the log saved to logPath goes: beside it, LOG.chat.
+func chatFileFor(logPath string) string { return logPath + ".chat" }
+
+// saveChat saves the table's chat, as its node kept it (protocol.ReadChat's format), beside
+// the log saved to --out, so that a player can show what was said after the node's data
+// directory is gone. A table where nobody spoke has no chat: nothing is written, and the chat
+// of an earlier table saved at that place is removed with the log it went with.
+func saveChat(logPath string, store *protocol.Store, table string) (err error) {
+	dst := chatFileFor(logPath)
+	src, err := os.Open(store.ChatPath(table))
+	if errors.Is(err, fs.ErrNotExist) {
+		return removeStaleChat(dst)
+	}
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if _, err = io.Copy(f, src); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), dst)
+}
+
+// removeStaleChat removes the chat file at path, if it is one (it opens with the chat's magic
+// line): what else is there is not ours to remove.
+func removeStaleChat(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	head := make([]byte, len(protocol.ChatMagic))
+	_, err = io.ReadFull(f, head)
+	f.Close()
+	if err != nil || string(head) != protocol.ChatMagic {
+		return nil
+	}
+	return os.Remove(path)
+}
+
+// auditChat checks a chat file against the table of the log at logPath (every message signed
+// by the roster member it names, for that table) and tells it, message by message.
+func auditChat(w io.Writer, logPath, chatPath string) error {
+	lf, err := openLog(logPath)
+	if err != nil {
+		return err
+	}
+	g := readGenesis(lf)
+	lf.Close()
+	if g == nil {
+		return fmt.Errorf("%s: no table's genesis to check the chat against", logPath)
+	}
+	cf, err := os.Open(chatPath)
+	if err != nil {
+		return fmt.Errorf("--chat: %v", err)
+	}
+	defer cf.Close()
+	msgs, err := protocol.ReadChat(cf)
+	if err != nil {
+		return fmt.Errorf("%s: %v", chatPath, err)
+	}
+	for _, m := range msgs {
+		if err := m.Verify(g); err != nil {
+			return fmt.Errorf("%s: %v", chatPath, err)
+		}
+	}
+	fmt.Fprintf(w, "chat: %d %s, each signed by its speaker at this table (nothing said there binds anyone)\n",
+		len(msgs), pluralWord(len(msgs), "message", "messages"))
+	for _, m := range msgs {
+		fmt.Fprintf(w, "  %s  %s: %s\n", m.Time.UTC().Format("2006-01-02 15:04:05 UTC"), m.Name, m.Text)
+	}
+	return nil
 }

@@ -9,12 +9,14 @@ import (
 )
 
 // tableClock is a table's clock as a node that creates the table sets it (the genesis carries
-// its creator's), and how long the node waits for the table to form.
+// its creator's), whether it escrows the seats' secrets, and how long the node waits for the
+// table to form.
 type tableClock struct {
 	timeout   time.Duration // an entry a node writes by itself
 	allowance time.Duration // a decision; 0: the timeout; protocol.NoClock: no limit
 	bank      time.Duration // a seat's bank for the game, drawn on past the allowance
 	wait      time.Duration // how long to wait for the table to form
+	escrow    bool          // escrow the seats' secrets (3 or more seats; protocol/escrow.go)
 }
 
 // clockFlags are the clock flags of bot and play, with a command's defaults.
@@ -24,12 +26,13 @@ func clockFlags(def tableClock) []cli.Flag {
 		&cli.DurationFlag{Name: "clock", Value: def.allowance, Usage: "how long a player has for each decision (a placement, a vote) before drawing on its bank; 0: the --timeout", DefaultText: def.allowance.String()},
 		&cli.DurationFlag{Name: "bank", Value: def.bank, Usage: "each player's time bank for the whole game, drawn on only when a decision takes more than --clock; the table names a player silent when both are spent"},
 		&cli.DurationFlag{Name: "wait", Value: def.wait, Usage: "how long to wait for the table to form before giving up"},
+		&cli.BoolFlag{Name: "escrow", Usage: "a table this node creates (3 or more players) escrows each player's secret with the others: all the other players together could then read a player's hidden cards (docs/SECURITY.md); it prepares for play to go on when a player leaves, which is not built yet"},
 	}
 }
 
 // readClock reads the clock flags.
 func readClock(c *cli.Context) (tableClock, error) {
-	k := tableClock{timeout: c.Duration("timeout"), allowance: c.Duration("clock"), bank: c.Duration("bank"), wait: c.Duration("wait")}
+	k := tableClock{timeout: c.Duration("timeout"), allowance: c.Duration("clock"), bank: c.Duration("bank"), wait: c.Duration("wait"), escrow: c.Bool("escrow")}
 	switch {
 	case k.timeout < time.Second:
 		return k, usageError("--timeout: %v is too short (at least 1s)", k.timeout)

@@ -6,7 +6,9 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"slices"
@@ -84,7 +86,11 @@ func TestCorruptiaChatLibp2p(t *testing.T) {
 	heard := make([][]protocol.ChatMessage, n)
 	players := make([]*talkingPlayer, n)
 	sessions := make([]*session, n)
-	results := make(chan *played, n)
+	type ended struct {
+		node int
+		r    *played
+	}
+	results := make(chan ended, n)
 	var first string
 	for i := range n {
 		cfg := sessionConfig{listen: []string{p2p.DefaultListen}, data: filepath.Join(t.TempDir(), fmt.Sprint(i))}
@@ -117,16 +123,17 @@ func TestCorruptiaChatLibp2p(t *testing.T) {
 			if err != nil {
 				r = &played{err: err}
 			}
-			results <- r
+			results <- ended{i, r}
 		}()
 	}
 	var genesis *protocol.Genesis
+	var last ended
 	for range n {
-		r := <-results
-		if r.err != nil || !r.out.Finished {
+		last = <-results
+		if r := last.r; r.err != nil || !r.out.Finished {
 			t.Fatalf("node: %v %+v", r.err, r.out)
 		}
-		genesis = r.node.Table().Genesis()
+		genesis = last.r.node.Table().Genesis()
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -157,6 +164,58 @@ func TestCorruptiaChatLibp2p(t *testing.T) {
 				t.Errorf("node %d's chat file: %v", i, err)
 			}
 		}
+	}
+	checkSavedChat(t, sessions[last.node], last.r, n)
+}
+
+// checkSavedChat: --out LOG saves the chat beside the log, as LOG.chat, and audit --chat checks
+// every message against the log's players and prints it; a message changed after it was said,
+// or a chat of another table, fails with the reason.
+func checkSavedChat(t *testing.T, s *session, r *played, n int) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "table.log")
+	if err := s.saveOut(r, out); err != nil {
+		t.Fatal(err)
+	}
+	res := runCLI(t, "audit", "--chat", out+".chat", out)
+	if res.code != 0 || !strings.Contains(res.stdout, fmt.Sprintf("chat: %d messages, each signed by its speaker", n)) {
+		t.Fatalf("audit --chat of the saved chat:\n%v", res)
+	}
+	for j := range n {
+		if line := fmt.Sprintf("p%d: player %d: yes to education, if you offer me an employee", j, j); !strings.Contains(res.stdout, line) {
+			t.Errorf("audit --chat does not print %q\n%s", line, res.stdout)
+		}
+	}
+	if res := runCLI(t, "audit", "--chat", out+".chat", "--json", out); res.code != 2 {
+		t.Errorf("audit --chat --json: want a usage error\n%v", res)
+	}
+	// A message whose text was changed after it was signed, framed again with a good checksum.
+	f, err := os.Open(out + ".chat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := protocol.ReadChat(f)
+	f.Close()
+	if err != nil || len(kept) != n {
+		t.Fatalf("the saved chat holds %d messages (%v), want %d", len(kept), err, n)
+	}
+	kept[1].Text = strings.Replace(kept[1].Text, "yes", "no", 1)
+	forged := []byte(protocol.ChatMagic)
+	for _, m := range kept {
+		b := m.Marshal()
+		forged = binary.BigEndian.AppendUint32(forged, uint32(len(b)))
+		forged = append(forged, b...)
+		forged = binary.BigEndian.AppendUint32(forged, crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli)))
+	}
+	if err := os.WriteFile(out+".forged", forged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := runCLI(t, "audit", "--chat", out+".forged", out); res.code != 1 || !strings.Contains(res.stderr, "bad signature") {
+		t.Errorf("audit --chat of a changed message: want exit 1 and a bad signature\n%v", res)
+	}
+	other := filepath.Join("..", "..", "protocol", "testdata", "corruptia-4.log")
+	if res := runCLI(t, "audit", "--chat", out+".chat", other); res.code != 1 || !strings.Contains(res.stderr, "belongs to another table") {
+		t.Errorf("audit --chat of another table's chat: want exit 1, another table\n%v", res)
 	}
 }
 

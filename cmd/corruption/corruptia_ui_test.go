@@ -105,14 +105,7 @@ func TestCorruptiaBrowserGame(t *testing.T) {
 				click(t, bctx, `#decision [data-key="nobill"]`)
 				continue
 			}
-			click(t, bctx, "#decision .hand-card:not([disabled])")
-			click(t, bctx, "#decision .cell-choice")
-			for k := range 3 {
-				ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(ctiaPickWorker, k)))
-				if err != nil || !ok {
-					t.Fatalf("vacancy %d: no worker to pick (%v)", k, err)
-				}
-			}
+			pickProposal(t, bctx, d.ID)
 			if proposals == 0 {
 				screenshot(t, bctx, dir, "corruptia-proposal", false)
 			}
@@ -167,4 +160,34 @@ func TestCorruptiaBrowserGame(t *testing.T) {
 		}
 	}
 	t.Logf("%d proposals and %d votes clicked; final scores %v (seat %d is the person); %s", proposals, votes, out.Scores, out.Seat, res.Audit)
+}
+
+// pickProposal picks, in the decision panel, a bill of the hand, its first open cell and a
+// worker for each of its three vacancies. The picks are clicks at the points where the buttons
+// were drawn: a click that lands elsewhere because the page moved in between (a state arriving
+// between finding a button and clicking it) leaves the vacancies unshown, and the picks are
+// made again, up to three times; the page must keep picks that did land.
+func pickProposal(t *testing.T, bctx context.Context, id int) {
+	t.Helper()
+	const vacancies = `document.querySelectorAll('#decision .worker-select').length === 3`
+	for try := 1; ; try++ {
+		click(t, bctx, "#decision .hand-card:not([disabled])")
+		click(t, bctx, "#decision .cell-choice")
+		shown, err := chromedp.Run(bctx, chromedp.Poll[bool](vacancies, chromedp.WithPollingTimeout(5*time.Second)))
+		if err == nil && shown {
+			break
+		}
+		panel, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`(document.querySelector('#decision') || {}).innerText || ''`))
+		if try == 3 {
+			screenshot(t, bctx, artifactsDir, "corruptia-no-vacancies", true)
+			t.Fatalf("decision %d: no vacancies to fill after picking a bill and a cell %d times; the panel says:\n%s", id, try, panel)
+		}
+		t.Logf("decision %d: no vacancies shown after picking a bill and a cell (try %d); the panel says:\n%s", id, try, panel)
+	}
+	for k := range 3 {
+		ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(ctiaPickWorker, k)))
+		if err != nil || !ok {
+			t.Fatalf("decision %d, vacancy %d: no worker to pick (%v)", id, k, err)
+		}
+	}
 }

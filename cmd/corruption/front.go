@@ -34,8 +34,11 @@ type person interface {
 	watch(s *session, mdns bool)
 	// left is closed when the person leaves before the end (the page's Leave).
 	left() <-chan struct{}
-	// stay keeps the results in sight until the person leaves (or ctx ends).
-	stay(ctx context.Context)
+	// stay keeps the results in sight until the person leaves (or ctx ends), or asks for a
+	// rematch: then it returns the next table, again true.
+	stay(ctx context.Context) (next ui.TableChoice, again bool)
+	// seat shows the person the next table (a rematch) before it forms.
+	seat(c ui.TableChoice)
 	close()
 }
 
@@ -60,10 +63,11 @@ func (t terminal) choose(_ context.Context, _ *session, given ui.TableChoice) (u
 	return given, nil
 }
 
-func (t terminal) watch(*session, bool)  {}
-func (t terminal) left() <-chan struct{} { return nil }
-func (t terminal) stay(context.Context)  {}
-func (t terminal) close()                { t.Close() }
+func (t terminal) watch(*session, bool)                        {}
+func (t terminal) left() <-chan struct{}                       { return nil }
+func (t terminal) stay(context.Context) (ui.TableChoice, bool) { return ui.TableChoice{}, false }
+func (t terminal) seat(ui.TableChoice)                         {}
+func (t terminal) close()                                      { t.Close() }
 
 // page is the person in the browser: the shell's server with the game's board, served on
 // --ui, and the Human it asks.
@@ -79,7 +83,7 @@ type page struct {
 func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	human := ui.NewHuman(nil)
 	srv, err := ui.NewServer(ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
-		Dial: pc.dial})
+		Dial: pc.dial, Rematch: pc.private == nil}) // no rematch of a private table yet
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
@@ -154,17 +158,23 @@ func (p *page) watch(s *session, mdns bool) {
 
 func (p *page) left() <-chan struct{} { return p.Quit() }
 
-// stay keeps the page and its results up until the person leaves the table there.
-func (p *page) stay(ctx context.Context) {
+// stay keeps the page and its results up until the person leaves the table there, or asks
+// for a rematch.
+func (p *page) stay(ctx context.Context) (ui.TableChoice, bool) {
 	if ctx.Err() != nil {
-		return
+		return ui.TableChoice{}, false
 	}
-	fmt.Fprintf(p.errw, "the page stays at %s until you leave it there (or press Ctrl-C)\n", p.url)
+	fmt.Fprintf(p.errw, "the page stays at %s until you leave it there or ask for a rematch (or press Ctrl-C)\n", p.url)
 	select {
+	case next := <-p.Rematches():
+		return next, true
 	case <-p.Quit():
 	case <-ctx.Done():
 	}
+	return ui.TableChoice{}, false
 }
+
+func (p *page) seat(c ui.TableChoice) { p.NewTable(c) }
 
 func (p *page) close() { p.shutdown() }
 

@@ -20,7 +20,8 @@ import (
 
 // kingdomsGame is Corrupted Kingdoms' entry in games: --rules, the heuristic and random bots
 // (answering the response rounds after a fixed delay), bot.Simulate, the scenario scripts
-// (docs/KINGDOMS.md), and ui/kingdoms' board.
+// (docs/KINGDOMS.md), and ui/kingdoms' board, whose terminal also sends a person's answers
+// after a fixed delay.
 var kingdomsGame = &game{
 	id:           "kingdoms",
 	flags:        kingdomsFlags,
@@ -31,7 +32,7 @@ var kingdomsGame = &game{
 	narrator:     kingdomsNarrator,
 	score:        func(n int) string { return fmt.Sprintf("%d %s", n, pluralWord(n, "point", "points")) },
 	board:        board.Board{},
-	text:         board.Board{},
+	text:         &board.TextBoard{}, // answers leave board.AnswerDelay after the ask, as the page's
 }
 
 // settings reads the other games' flags (to refuse them), and games holds this entry: it is

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -184,4 +188,147 @@ func runCLIInput(t *testing.T, input string, args ...string) result {
 	}
 	noPanic(t, r.args, r.stdout+r.stderr)
 	return r
+}
+
+// TestKingdomsDemoTextGame plays a whole game of Corrupted Kingdoms in the terminal against
+// two local bots, answering every decision with the example the terminal gives, after two
+// mistakes each refused with its reason; the table ends, signed off and audited, and the
+// terminal has told it to the end.
+func TestKingdomsDemoTextGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game at the terminal, its answers each 3 s after the ask: skipped in -short mode")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "demo", "--game", "kingdoms", "--text", "--bots", "2", "--json", "--timeout", "30s")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	cmd.WaitDelay = 5 * time.Second
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	wait := func() error {
+		var err error
+		once.Do(func() { err = cmd.Wait() })
+		return err
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		wait()
+	})
+	var out strings.Builder
+	sc := bufio.NewScanner(stdout)
+	prompts, mistakes, help := 0, 0, false
+	for sc.Scan() {
+		line := sc.Text()
+		out.WriteString(line + "\n")
+		switch {
+		case strings.HasPrefix(line, "> Moves: "):
+			help = true // the help's example is not a new decision
+		case strings.HasPrefix(line, "  for example: ") && help:
+			help = false
+		case strings.HasPrefix(line, "  for example: "):
+			if prompts == 0 {
+				fmt.Fprintln(stdin, "discard nonsense")
+				fmt.Fprintln(stdin, "influence whip")
+				fmt.Fprintln(stdin, "help")
+			}
+			prompts++
+			fmt.Fprintln(stdin, strings.TrimPrefix(line, "  for example: "))
+		case strings.Contains(line, "error: "):
+			mistakes++
+		}
+	}
+	err = wait()
+	noPanic(t, []string{"demo", "--game", "kingdoms", "--text"}, out.String()+stderr.String())
+	if err != nil {
+		t.Fatalf("demo --text: %v\nstdout:\n%s\nstderr:\n%s", err, out.String(), stderr.String())
+	}
+	if mistakes != 2 || !strings.Contains(out.String(), `unknown chaos card "nonsense"`) ||
+		!strings.Contains(out.String(), "it is your turn to discard a chaos card, not to influence a leader") {
+		t.Errorf("%d errors shown, want the 2 bad moves refused with reasons\n%s", mistakes, out.String())
+	}
+	for _, want := range []string{"The High Senate:", "Market:", "Your shareholder card", "Moves: take FAVOR", "Final voting on every bill", "Audit: the log checks"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the terminal never shows %q", want)
+		}
+	}
+	var o outcome
+	if err := json.Unmarshal([]byte(lastLine(out.String())), &o); err != nil || !o.Finished || len(o.Scores) != 3 {
+		t.Errorf("outcome %+v, %v", o, err)
+	}
+	t.Logf("%d prompts answered; scores %v", prompts, o.Scores)
+}
+
+// TestKingdomsAuditBadLogs: corruption audit, in JSON and in words, gives each of Corrupted
+// Kingdoms' cheat logs (protocol/testdata/bad/kingdoms-*) the verdict its .expect names: the
+// entry, the seat blamed (none for an entry written out of turn) and the reason; the golden
+// log audits as valid with its digest and scores, and replay LOG tells it to its end.
+func TestKingdomsAuditBadLogs(t *testing.T) {
+	dir := filepath.Join("..", "..", "protocol", "testdata")
+	expect := func(path string) map[string]string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := map[string]string{}
+		for _, l := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(l, ": "); ok && !strings.HasPrefix(l, "#") {
+				x[k] = v
+			}
+		}
+		return x
+	}
+	type report struct {
+		Valid   bool   `json:"valid"`
+		Blamed  int    `json:"blamed"`
+		At      int64  `json:"at"`
+		Problem string `json:"problem"`
+		Digest  string `json:"digest"`
+		Scores  []int  `json:"scores"`
+	}
+	logs, err := filepath.Glob(filepath.Join(dir, "bad", "kingdoms-*.log"))
+	if err != nil || len(logs) < 6 {
+		t.Fatalf("%d bad logs (%v)", len(logs), err)
+	}
+	for _, log := range logs {
+		t.Run(strings.TrimSuffix(filepath.Base(log), ".log"), func(t *testing.T) {
+			x := expect(strings.TrimSuffix(log, ".log") + ".expect")
+			r := runCLI(t, "audit", "--json", log)
+			var rep report
+			if r.code != 1 || json.Unmarshal([]byte(r.stdout), &rep) != nil {
+				t.Fatalf("want exit 1 and a JSON report\n%v", r)
+			}
+			if rep.Valid || strconv.Itoa(rep.Blamed) != x["blamed"] || strconv.FormatInt(rep.At, 10) != x["seq"] || !strings.Contains(rep.Problem, x["problem"]) {
+				t.Errorf("audit: %+v\nwant seat %s blamed at %s for %q", rep, x["blamed"], x["seq"], x["problem"])
+			}
+			text := runCLI(t, "audit", log)
+			blamed := fmt.Sprintf("(seat %s blamed)", x["blamed"])
+			if x["blamed"] == "-1" {
+				blamed = "rejected: " + x["problem"]
+			}
+			if text.code != 1 || !strings.Contains(text.stderr, blamed) {
+				t.Errorf("audit in words: want %q\n%v", blamed, text)
+			}
+		})
+	}
+	x := expect(filepath.Join(dir, "kingdoms-advanced-4.expect"))
+	r := runCLI(t, "audit", "--json", filepath.Join(dir, "kingdoms-advanced-4.log"))
+	var rep report
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &rep) != nil || !rep.Valid || rep.Digest != x["digest"] || fmt.Sprint(rep.Scores) != x["scores"] {
+		t.Errorf("the golden log: %+v, want %v\n%v", rep, x, r)
+	}
+	replay := runCLI(t, "replay", filepath.Join(dir, "kingdoms-advanced-4.log"))
+	if replay.code != 0 || !strings.Contains(replay.stdout, "== Round 2 ==") || !strings.Contains(replay.stdout, "shows its shareholder cards") || !strings.Contains(replay.stdout, x["digest"]) {
+		t.Errorf("replay of the golden log\n%v", replay)
+	}
 }

@@ -194,7 +194,8 @@ func TestBotsWithPeer(t *testing.T) {
 	})
 }
 
-// TestBotsFreeStudLBB: a 3-player free-stud table with the little black book.
+// TestBotsFreeStudLBB: a 3-player free-stud table with the little black book, and with escrow
+// (--escrow): every seat's deal is in the log, which audits.
 func TestBotsFreeStudLBB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
@@ -202,10 +203,23 @@ func TestBotsFreeStudLBB(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	ps := newPlayers(t, 3)
-	procs := startWithPeer(ctx, t, tableName(t), ps, []string{"--players", "3", "--variant", "free-stud", "--lbb"})
-	out, _ := finish(t, procs, ps, 3)
+	procs := startWithPeer(ctx, t, tableName(t), ps, []string{"--players", "3", "--variant", "free-stud", "--lbb", "--escrow"})
+	out, logData := finish(t, procs, ps, 3)
 	if t.Failed() {
 		return
+	}
+	entries, err := protocol.ReadLog(bytes.NewReader(logData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals := 0
+	for _, e := range entries {
+		if e.Kind == protocol.KindEscrow {
+			deals++
+		}
+	}
+	if deals != 3 {
+		t.Errorf("the log of a table with --escrow holds %d escrow deals, want 3", deals)
 	}
 	r := runCLI(t, "replay", ps[2].log)
 	if r.code != 0 {

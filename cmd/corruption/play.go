@@ -6,6 +6,9 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -27,7 +30,8 @@ func playCommand() *cli.Command {
 			"announce, and a form to create one. With --table you sit at that table at once.\n" +
 			"--bots K seats K computer players of this machine at your table too (on 127.0.0.1).\n\n" +
 			"The page's address carries a key: only who has it sees your hand. After the game the\n" +
-			"page shows the results and the audit of the log until you leave it (or press Ctrl-C).\n\n" +
+			"page shows the results and the audit of the log until you leave it (or press Ctrl-C),\n" +
+			"or click Rematch: the same players and settings at the next table (NAME #2).\n\n" +
 			"Examples:\n" +
 			"  corruption play --name ann                       # the lobby, on the LAN\n" +
 			"  corruption play --name ann --table friday --players 4\n" +
@@ -37,7 +41,7 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "table", Usage: "sit at the table `NAME` at once (default: choose in the lobby)"},
 			&cli.IntFlag{Name: "players", Usage: "`N` players at --table, 3 to 7 for Corruption", DefaultText: "--bots + 1, at least 3"},
 			&cli.IntFlag{Name: "bots", Usage: "seat `K` bots of this machine at your table"},
-		), settingsFlags("with --table: ")...),
+		), append(settingsFlags("with --table: "), privateFlags()...)...),
 		Action: runPlay,
 	}
 }
@@ -72,6 +76,8 @@ type playConfig struct {
 	chat    *chatRelay              // the table's chat, between the node and the person
 	dial    func(addr string) error // the node dials a player's address (the page's lobby)
 	addrs   bool                    // print the node's addresses, for the other players' --peer
+	private *privateWish            // --private or --join (private.go)
+	table   *protocol.PrivateTable  // the private table, once created or joined
 }
 
 func runPlay(c *cli.Context) error {
@@ -87,6 +93,13 @@ func runPlay(c *cli.Context) error {
 	lo, hi := pc.rules.Players()
 	if pc.bots = c.Int("bots"); pc.bots < 0 || pc.bots > hi-1 {
 		return usageError("--bots: %d, want 0 to %d", pc.bots, hi-1)
+	}
+	if pc.private, err = readPrivateFlags(c); err != nil {
+		return err
+	}
+	pc.session = pc.private.relays(pc.session)
+	if pc.private != nil && pc.bots > 0 {
+		return usageError("--bots: local bots sit at open tables only, not with --private or --join")
 	}
 	if pc.choice, err = readPlayTable(c, pc, lo); err != nil {
 		return err
@@ -178,6 +191,12 @@ func playTable(c *cli.Context, pc playConfig) error {
 		return err
 	}
 	defer s.close()
+	if pc.private != nil {
+		if pc.choice, pc.table, err = s.openPrivate(ctx, pc.private, pc.choice, pc.clock.wait); err != nil {
+			return err
+		}
+		pc.game = games[pc.choice.Game]
+	}
 	pc.chat = &chatRelay{}
 	pc.dial = s.host.Dial
 	p, err := openPerson(c, pc)
@@ -204,24 +223,60 @@ func playTable(c *cli.Context, pc playConfig) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.ErrWriter, "sitting at table %s\n", choice)
-	bots, err := startLocalBots(ctx, s, pc, choice)
-	if err != nil {
-		return cli.Exit(err.Error(), 1)
+	var bots *localBots
+	defer func() {
+		if bots != nil {
+			bots.stop()
+		}
+	}()
+	out := pc.out
+	for n := 2; ; n++ {
+		var exit error
+		if bots, exit, err = playOne(ctx, c, pc, s, p, choice); err != nil {
+			return err
+		}
+		next, again := p.stay(ctx)
+		if !again || pc.table != nil { // no rematch of a private table yet: it would be open
+			return exit
+		}
+		// A rematch: the same players and settings at the next table, its log beside the last.
+		bots.stop()
+		bots, choice, pc.out = nil, next, rematchOut(out, n)
+		p.seat(choice)
 	}
-	defer bots.stop()
-	r, err := s.play(ctx, seat{choice: choice, name: pc.name, clock: pc.clock, player: p,
-		onEvent: p.Event, onChange: p.Update, lobby: true, chat: pc.chat})
+}
+
+// rematchOut is where --out LOG saves the log of the person's nth table (a rematch): LOG with
+// the number before its extension (game.log, game-2.log, game-3.log).
+func rematchOut(out string, n int) string {
+	if out == "" {
+		return ""
+	}
+	ext := filepath.Ext(out)
+	return strings.TrimSuffix(out, ext) + "-" + strconv.Itoa(n) + ext
+}
+
+// playOne plays one table to its end with the person and the local bots, and reports it. exit
+// is how the command ends when it is the last table (err: the table could not be played); the
+// bots are left to serve the others until the caller stops them.
+func playOne(ctx context.Context, c *cli.Context, pc playConfig, s *session, p person, choice ui.TableChoice) (bots *localBots, exit, err error) {
+	fmt.Fprintf(c.App.ErrWriter, "sitting at table %s\n", choice)
+	bots, err = startLocalBots(ctx, s, pc, choice)
 	if err != nil {
-		return err
+		return nil, nil, cli.Exit(err.Error(), 1)
+	}
+	r, err := s.play(ctx, seat{choice: choice, name: pc.name, clock: pc.clock, player: p,
+		onEvent: p.Event, onChange: p.Update, lobby: true, chat: pc.chat, private: pc.table})
+	if err != nil {
+		bots.stop()
+		return nil, nil, err
 	}
 	p.Finish(s.result(r))
-	exit := s.finish(r, report{out: pc.out, json: pc.json, stdout: c.App.Writer, game: pc.game})
+	exit = s.finish(r, report{out: pc.out, json: pc.json, stdout: c.App.Writer, game: pc.game})
 	if r.err == nil {
 		bots.wait(ctx, 10*time.Second) // to sign off and serve the others what they miss
 	}
-	p.stay(ctx)
-	return exit
+	return bots, exit, nil
 }
 
 // result is how the person's node ended, with the audit of its log, for the page.

@@ -40,6 +40,7 @@ type sessionConfig struct {
 	data   string   // the data directory ("": a temporary one, removed at close)
 	listen []string // default p2p.LANListen
 	peers  []string
+	relays []string // --relay: circuit relays to keep a reservation on (p2p/relay.go)
 	mdns   bool
 	// errw, when set, is told the listen addresses and the notes; logf, when set, the events.
 	errw io.Writer
@@ -102,8 +103,12 @@ func (s *session) openHost(ctx context.Context) error {
 	if len(listen) == 0 {
 		listen = []string{p2p.LANListen}
 	}
+	noListen := len(listen) == 1 && listen[0] == "none"
+	if noListen && len(s.cfg.relays) == 0 {
+		return usageError("--listen none: a node that listens nowhere needs a --relay to be reached through")
+	}
 	host, err := p2p.New(ctx, p2p.Config{Identity: s.key, Listen: listen, Peers: s.cfg.peers, MDNS: s.cfg.mdns,
-		ServiceTag: serviceTag, Exchange: true, Logf: s.logf})
+		ServiceTag: serviceTag, Exchange: true, Relays: s.cfg.relays, NoListen: noListen, Logf: s.logf})
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
@@ -159,6 +164,9 @@ type seat struct {
 	lobby    bool // announce the table on the lobby while it forms
 	// chat is the table's chat, between the node and the person (nil: none).
 	chat *chatRelay
+	// private, if set, is the private table the node was admitted to (or created): its
+	// channel is sealed and only its creator's genesis counts (private.go).
+	private *protocol.PrivateTable
 }
 
 // played is how a session's node played its table.
@@ -172,15 +180,21 @@ type played struct {
 // play sits at the table and plays it to its end, or until ctx ends. Its error is one of
 // setting up; how the table went is in the run.
 func (s *session) play(ctx context.Context, st seat) (*played, error) {
-	tn, err := joinTable(s.host, st.choice.Table)
+	var tn protocol.Network
+	var err error
+	if st.private != nil {
+		tn, err = joinPrivateTable(s.host, st.private)
+	} else {
+		tn, err = joinTable(s.host, st.choice.Table)
+	}
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
 	cfg := protocol.NodeConfig{Table: st.choice.Table, Game: st.choice.Game, Config: st.choice.Config, Players: st.choice.Players,
 		Name: st.name, Timeout: st.clock.timeout, Allowance: st.clock.allowance, Bank: st.clock.bank,
-		FormTimeout: st.clock.wait, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
-		Logf: s.logf, Notef: s.notef, OnEvent: st.onEvent, OnChange: st.onChange}
-	if st.lobby {
+		FormTimeout: st.clock.wait, Escrow: st.clock.escrow, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
+		Logf: s.logf, Notef: s.notef, OnEvent: st.onEvent, OnChange: st.onChange, Private: st.private}
+	if st.lobby && st.private == nil {
 		if cfg.Lobby, err = s.joinLobby(); err != nil {
 			return nil, err
 		}
@@ -192,6 +206,9 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 	}
 	st.chat.attach(node)
 	out, err := node.Run(ctx)
+	for _, p := range s.host.Peers() { // how each connection ended (--verbose): direct or relayed
+		s.logf("p2p: the connection to %s is %s", p, s.host.Relayed(p))
+	}
 	return &played{seat: st, node: node, out: out, err: err}, nil
 }
 
@@ -239,6 +256,10 @@ func (s *session) saveOut(r *played, path string) error {
 	if err := saveLog(path, s.store, table); err != nil {
 		s.keep()
 		return cli.Exit(fmt.Sprintf("--out: %v (the log stays in %s)", err, s.store.LogPath(table)), 1)
+	}
+	if err := saveChat(path, s.store, table); err != nil {
+		s.keep()
+		return cli.Exit(fmt.Sprintf("--out: the chat: %v (it stays in %s)", err, s.store.ChatPath(table)), 1)
 	}
 	return nil
 }

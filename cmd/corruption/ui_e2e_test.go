@@ -138,13 +138,24 @@ func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool)
 }
 
 // stranger is another player's node on the lobby, a session as play runs it: it waits at its
-// own table, which never fills, and announces it. It stops when the test ends.
-func stranger(t *testing.T, ctx context.Context, peer, name, table string, players int, v corruption.Variant, lbb bool) {
+// own table, which never fills, and announces it. It dials peer (unless ""), and returns its
+// loopback address for others to dial. It stops when the test ends.
+func stranger(t *testing.T, ctx context.Context, peer, name, table string, players int, v corruption.Variant, lbb bool) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(ctx)
-	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{peer}})
+	var peers []string
+	if peer != "" {
+		peers = []string{peer}
+	}
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: peers})
 	if err != nil {
 		t.Fatal(err)
+	}
+	addr := ""
+	for _, a := range s.host.Addrs() {
+		if strings.HasPrefix(a, "/ip4/127.0.0.1/") {
+			addr = a
+		}
 	}
 	player, err := botPlayer(corruptionGame, 1)
 	if err != nil {
@@ -161,6 +172,7 @@ func stranger(t *testing.T, ctx context.Context, peer, name, table string, playe
 		<-done
 		s.close()
 	})
+	return addr
 }
 
 // pageDecision is what the test reads of the decision panel.
@@ -296,6 +308,23 @@ func waitFor(t *testing.T, bctx context.Context, what, expr string) {
 	}
 }
 
+// waitAcrossReload waits until the expression holds in a page that reloads itself meanwhile
+// (a wait cut short by the reload is taken up again in the new page).
+func waitAcrossReload(t *testing.T, bctx context.Context, what, expr string) {
+	t.Helper()
+	var err error
+	for range 5 {
+		if _, err = chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err == nil {
+			return
+		}
+		if strings.Contains(err.Error(), "timeout") { // not the reload: the page never got there
+			break
+		}
+	}
+	screenshot(t, bctx, artifactsDir, "stuck", true)
+	t.Fatalf("waiting for %s: %v", what, err)
+}
+
 // axeViolation is one serious or critical violation axe-core found.
 type axeViolation struct {
 	ID     string   `json:"id"`
@@ -369,7 +398,8 @@ func setLang(t *testing.T, bctx context.Context, lang string) {
 	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const s = document.querySelector('#lang'); s.value = %q; s.dispatchEvent(new Event('change')); return true; })()`, lang))); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, bctx, "the page in "+lang, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelector('#help-button').textContent !== ''`, lang))
+	// The page's own words, then the state the server tells in that language.
+	waitFor(t, bctx, "the page in "+lang, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelector('#help-button').textContent !== '' && document.body.dataset.lang === %[1]q`, lang))
 }
 
 // loadPage opens the page and logs how long its first render of the state took.
@@ -567,7 +597,7 @@ func (s *steer) place(d pageDecision) {
 	if card == "" {
 		card = d.Cards[0]
 	}
-	if d.Round == 2 && !s.langs && s.laptop {
+	if d.Round == 2 && !s.langs {
 		// The placing screen in every language: the table's words change, the game stays.
 		inLanguages(t, bctx, "a placement", []string{"es", "fr"}, map[string]string{
 			"es": `document.querySelector('#decision .prompt').textContent.startsWith('Tu turno')`,
@@ -673,6 +703,9 @@ func TestBrowserGame(t *testing.T) {
 	waitFor(t, bctx, "the rules panel", `!document.querySelector('#rules').hidden && document.querySelectorAll('#rules .rule').length >= 6`)
 	screenshot(t, bctx, dir, "rules", false)
 	checkAxe(t, bctx, "the rules panel")
+	inLanguages(t, bctx, "the rules panel", []string{"es", "fr"}, map[string]string{
+		"es": `document.querySelector('#rules .rule:not(.glossary) h3').textContent === 'El juego'`,
+		"fr": `document.querySelector('#rules .rule:not(.glossary) h3').textContent === 'Le jeu'`})
 	click(t, bctx, `#rules button.close`)
 
 	typeInto(t, bctx, "#table-name", table)
@@ -718,9 +751,10 @@ func TestBrowserGame(t *testing.T) {
 	checkOutcome(t, p, res, 4)
 }
 
-// TestBrowserPhone: a person on a 390x844 phone plays a whole game against two local bots by
+// TestBrowserPhone: a person on a 390x844 phone plays a whole game against three local bots by
 // tapping: the page never scrolls sideways, and the decision's sheet leaves the card it asks
-// about in sight.
+// about in sight. In the lobby the person dials another player's address. axe-core checks the
+// lobby, a placement and the results in English, Spanish and French, and a reporter's choice.
 func TestBrowserPhone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the plain pass plays this game; -short (the race pass) plays only TestBrowserGame's")
@@ -738,6 +772,16 @@ func TestBrowserPhone(t *testing.T) {
 	screenshot(t, bctx, dir, "lobby-phone", false)
 	checkInSight(t, bctx, "the lobby", false)
 	checkAxe(t, bctx, "the lobby on a phone")
+	inLanguages(t, bctx, "the lobby on a phone", []string{"es", "fr"}, map[string]string{
+		"es": `document.querySelector('#create').textContent === 'Crear y sentarse'`,
+		"fr": `document.querySelector('#create').textContent === "Créer et s'asseoir"`})
+	checkInSight(t, bctx, "the lobby in English again", false)
+	// A player that discovery does not find (--no-mdns), dialed from the page by address: the
+	// peer count goes up and the lobby lists their table.
+	addr := stranger(t, ctx, "", "dee", "dee's table", 4, corruption.Standard, false)
+	typeInto(t, bctx, "#dial-addr", addr)
+	click(t, bctx, "#dial")
+	waitFor(t, bctx, "the dialed player's node and table", `Number(document.querySelector('#discovery').dataset.peers) >= 1 && document.querySelector('li.lobby-table[data-table="dee\'s table"]') !== null`)
 	click(t, bctx, "#create")
 
 	s := &steer{t: t, bctx: bctx, dir: dir, suffix: "-phone", shots: map[string]bool{}}
@@ -751,6 +795,9 @@ func TestBrowserPhone(t *testing.T) {
 	}
 	screenshot(t, bctx, dir, "results-phone", false)
 	checkAxe(t, bctx, "the results on a phone")
+	inLanguages(t, bctx, "the results on a phone", []string{"es", "fr"}, map[string]string{
+		"es": `document.querySelector('#results h2').textContent === 'Resultados finales'`,
+		"fr": `document.querySelector('#results h2').textContent === 'Résultats'`})
 	click(t, bctx, "#leave")
 	checkOutcome(t, p, res, 4)
 }
@@ -758,7 +805,9 @@ func TestBrowserPhone(t *testing.T) {
 // TestBrowserKeyboard: a person with the keyboard alone creates a table in the lobby and plays
 // a whole game against two local bots: Tab to the lobby's controls, then the keys each choice
 // shows (the card's, then the place's), P to pass, ? and R for the help and the rules. The
-// focus ring is not the amber that marks what can be clicked.
+// focus ring is not the amber that marks what can be clicked. At the end, Rematch (Tab and
+// Enter) seats the same players at the next table, and a second whole game is played there,
+// in French (chosen in the header's menu by keyboard).
 func TestBrowserKeyboard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the plain pass plays this game; -short (the race pass) plays only TestBrowserGame's")
@@ -768,8 +817,9 @@ func TestBrowserKeyboard(t *testing.T) {
 	defer cancel()
 	dir := artifacts(t)
 	artifactsDir = dir
+	logs := t.TempDir()
 	p := start(ctx, t, "play", "play", "--name", "kim", "--bots", "2", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0",
-		"--no-open", "--json", "--clock", "30s", "--bank", "1m")
+		"--no-open", "--json", "--clock", "30s", "--bank", "1m", "--out", filepath.Join(logs, "kim.log"))
 	url := p.waitLine(t, openLine, 20*time.Second)[1]
 	bctx := browserAt(t, ctx, 1366, 768, false)
 	loadPage(t, bctx, url, "keyboard")
@@ -796,8 +846,57 @@ func TestBrowserKeyboard(t *testing.T) {
 	tabTo("#create")
 	pressKey(t, bctx, kb.Enter)
 
+	first := playByKeys(t, bctx, dir, true)
+	table, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`fetch('/api/state').then((r) => r.json()).then((st) => [st.table.name, st.rematch || ''])`, chromedp.EvalAwaitPromise))
+	if err != nil || len(table) != 2 {
+		t.Fatal(table, err)
+	}
+	name, next := table[0], table[1]
+	if next != name+" #2" {
+		t.Fatalf("the results of table %q offer a rematch at %q, want %q", name, next, name+" #2")
+	}
+	// The language, from the header's menu by keyboard: the rematch is played in French.
+	tabTo("#lang")
+	pressKey(t, bctx, "f")
+	waitFor(t, bctx, "the page in French", `document.documentElement.lang === 'fr' && document.querySelector('#results h2').textContent === 'Résultats'`)
+	checkAxe(t, bctx, "the results, by keyboard")
+	// Rematch: Tab on from the menu to the results' button, and Enter.
+	tabTo("#rematch")
+	pressKey(t, bctx, kb.Enter)
+	waitAcrossReload(t, bctx, "the page at the rematch's table", fmt.Sprintf(`document.body.dataset.ready === '1' && document.body.dataset.mode !== 'over' && (document.querySelector('#where .table-name strong') || {}).textContent === %q`, next))
+	second := playByKeys(t, bctx, dir, false)
+
+	// Leave: D focuses the results' first button (Rematch again), Tab the next.
+	pressKey(t, bctx, "d")
+	waitFor(t, bctx, "a button of the results focused", `document.activeElement && document.activeElement.closest('#results') !== null`)
+	tabTo("#leave")
+	pressKey(t, bctx, kb.Enter)
+	checkOutcome(t, p, second, 3)
+	// Each table printed its outcome; the first's is the page's first results.
+	lines := strings.Split(strings.TrimSpace(p.stdout.String()), "\n")
+	var out outcome
+	if len(lines) != 2 || json.Unmarshal([]byte(lines[0]), &out) != nil || !out.Finished || out.Table != name {
+		t.Fatalf("play printed %d outcomes, want the first table's (%q) then the rematch's:\n%s", len(lines), name, p.stdout.String())
+	}
+	for seat, score := range out.Scores {
+		if got := first.Scores[fmt.Sprint(seat)]; got != score {
+			t.Errorf("table %q, seat %d: the page showed $%d, the node's outcome says $%d", name, seat, got, score)
+		}
+	}
+	// --out saved each table's log: the rematch's beside the first.
+	for _, f := range []string{"kim.log", "kim-2.log"} {
+		if b, err := os.ReadFile(filepath.Join(logs, f)); err != nil || !strings.HasPrefix(string(b), "corruption log") {
+			t.Errorf("--out: %s: %v", f, err)
+		}
+	}
+}
+
+// playByKeys plays a whole game with the keyboard alone, from the first decision to the
+// results, and returns them; with help, it first opens and closes the keys' help and the rules
+// by their keys. At every decision its controls are in sight; axe-core checks one.
+func playByKeys(t *testing.T, bctx context.Context, dir string, help bool) pageResult {
+	t.Helper()
 	last, decisions := 0, 0
-	helped := false
 	for {
 		d, err := chromedp.Run(bctx, chromedp.Poll[pageDecision](fmt.Sprintf(readDecision, last), chromedp.WithPollingTimeout(60*time.Second)))
 		if err != nil {
@@ -809,17 +908,19 @@ func TestBrowserKeyboard(t *testing.T) {
 		}
 		last = d.ID
 		decisions++
-		if !helped {
+		if help {
 			// The help and the rules open and close by key.
 			pressKey(t, bctx, "?")
 			waitFor(t, bctx, "the keys' help", `!document.querySelector('#help').hidden`)
+			checkAxe(t, bctx, "the keys' help")
 			pressKey(t, bctx, kb.Escape)
 			pressKey(t, bctx, "r")
 			waitFor(t, bctx, "the rules", `!document.querySelector('#rules').hidden`)
 			pressKey(t, bctx, kb.Escape)
 			waitFor(t, bctx, "the rules closed", `document.querySelector('#rules').hidden`)
-			helped = true
+			help = false
 		}
+		checkInSight(t, bctx, fmt.Sprintf("decision %d (%s), by keyboard", d.ID, d.Kind), true)
 		key := func(sel string) string {
 			k, err := chromedp.Run(bctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {textContent: ''}).textContent`, sel+" kbd")))
 			if err != nil || k == "" {
@@ -831,6 +932,9 @@ func TestBrowserKeyboard(t *testing.T) {
 		case "place":
 			pressKey(t, bctx, key(`#decision .hand-card:not([disabled])`))
 			waitFor(t, bctx, "the places", `document.querySelector('#decision .spot-choice') !== null`)
+			if decisions == 1 {
+				checkAxe(t, bctx, "a placement, by keyboard")
+			}
 			// The last place: its key is a letter when there are more than ten.
 			pressKey(t, bctx, key(`#decision .spot-groups .spot-group:last-child .spot-choice:last-of-type`))
 		case "remove":
@@ -843,11 +947,60 @@ func TestBrowserKeyboard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pressKey(t, bctx, "d") // the results' button
-	waitFor(t, bctx, "the Leave button focused", `document.activeElement && document.activeElement.id === 'leave'`)
-	pressKey(t, bctx, kb.Enter)
-	checkOutcome(t, p, res, 3)
+	if !res.Valid || res.Status != "finished" {
+		t.Errorf("the page's results: %s, audit %q", res.Status, res.Audit)
+	}
 	t.Logf("%d decisions made by keyboard", decisions)
+	return res
+}
+
+// TestBrowserWaiting: the screen of a table that waits for its players, which the games above
+// pass in a moment: the seats, the peer count and the complete command another player types to
+// join, in English, Spanish and French, checked by axe-core, without scrolling at 1366x768 nor
+// sideways at 390x844; then Leave, which stops the node before the table forms.
+func TestBrowserWaiting(t *testing.T) {
+	needChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir := artifacts(t)
+	artifactsDir = dir
+	p := start(ctx, t, "play", "play", "--name", "ann", "--table", "friday night", "--players", "3", "--lbb", "--no-mdns",
+		"--listen", "/ip4/127.0.0.1/tcp/0", "--no-open")
+	url := p.waitLine(t, openLine, 20*time.Second)[1]
+	addr := p.waitLine(t, listenLine, 20*time.Second)[1]
+	bctx := browserAt(t, ctx, 1366, 768, false)
+	loadPage(t, bctx, url, "waiting")
+	waitFor(t, bctx, "the waiting screen", `document.body.dataset.mode === 'waiting' && document.querySelector('#join-hint') !== null`)
+	hint, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#join-hint').textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"corruption play --name ", "--table 'friday night'", "--players 3", "--lbb", "--peer " + addr} {
+		if !strings.Contains(hint, want) {
+			t.Errorf("the join hint %q lacks %q", hint, want)
+		}
+	}
+	seated, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#seats-filled').textContent`))
+	if err != nil || !strings.Contains(seated, "ann") {
+		t.Errorf("the seats: %q (%v)", seated, err)
+	}
+	checkInSight(t, bctx, "the waiting screen", true)
+	screenshot(t, bctx, dir, "waiting", false)
+	checkAxe(t, bctx, "the waiting screen")
+	inLanguages(t, bctx, "the waiting screen", []string{"es", "fr"}, map[string]string{
+		"es": `document.querySelector('#waiting-title').textContent.startsWith('Mesa')`,
+		"fr": `document.querySelector('#leave').textContent === 'Partir'`})
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	checkInSight(t, bctx, "the waiting screen on a phone", false)
+	screenshot(t, bctx, dir, "waiting-phone", false)
+	click(t, bctx, "#leave")
+	// (The page says so, on the waiting screen or under the results of a table stopped before the end.)
+	waitFor(t, bctx, "the page saying the person left", `document.querySelector('#main').innerText.includes('You left') && !document.querySelector('#leave')`)
+	if code := p.wait(t, 30*time.Second); code != 1 || !strings.Contains(p.stderr.String(), `table "friday night" had not formed yet`) {
+		t.Errorf("leaving while waiting: exit %d\n%s", code, p.stderr.String())
+	}
 }
 
 func mustCard(s string) corruption.Card {

@@ -137,7 +137,7 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("%s %s, %d to %d%s", BillName(e.Bill), e.Result, e.Yes, e.No, veto)
 	case EventBillDiscarded:
-		return fmt.Sprintf("the %d favors of %s are discarded", e.Count, BillName(e.Bill))
+		return fmt.Sprintf("the %s of %s %s discarded", countWords(e.Count, "favor", "favors"), BillName(e.Bill), pluralWord(e.Count, "is", "are"))
 	case EventPleasure:
 		if e.Pleasure < 0 {
 			return seat + " takes no guilty pleasure"
@@ -152,9 +152,9 @@ func (e Event) String() string {
 	case EventGain:
 		return fmt.Sprintf("%s takes %s from the supply", seat, minionWords(e.Minions))
 	case EventCollect:
-		return fmt.Sprintf("%s takes %d favors of %s to its score pile", seat, e.Count, BillName(e.Bill))
+		return fmt.Sprintf("%s takes %s of %s to its score pile", seat, countWords(e.Count, "favor", "favors"), BillName(e.Bill))
 	case EventReturned:
-		return fmt.Sprintf("%d unclaimed guilty pleasures go under the deck", e.Count)
+		return fmt.Sprintf("%s under the deck", countWords(e.Count, "unclaimed guilty pleasure goes", "unclaimed guilty pleasures go"))
 	case EventShredded:
 		return fmt.Sprintf("%s discards seat %d's %s from %s", seat, e.Target, favorID(e.Favor), BillName(e.Bill))
 	case EventEmbezzled:
@@ -168,8 +168,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s shows its shareholder cards: %s", seat, typesWords(e.Types))
 	case EventScore:
 		sc := e.Score
-		return fmt.Sprintf("%s scores %d: %d favors, %d as a shareholder, %d for guilty pleasures (%d minions)",
-			seat, sc.Total, sc.Favors, sc.Shareholder, sc.Pleasures, sc.Minions)
+		return fmt.Sprintf("%s scores %d: %s, %d as a shareholder, %d for guilty pleasures (%s)",
+			seat, sc.Total, countWords(sc.Favors, "favor", "favors"), sc.Shareholder, sc.Pleasures, countWords(sc.Minions, "minion", "minions"))
 	case EventOver:
 		if len(e.Winners) == 1 {
 			return fmt.Sprintf("seat %d wins", e.Winners[0])
@@ -204,4 +204,16 @@ func typesWords(ts []FavorType) string {
 		w[i] = t.String()
 	}
 	return strings.Join(w, " and ")
+}
+
+// countWords is n and the noun that goes with it: "1 favor", "3 favors".
+func countWords(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, pluralWord(n, one, many))
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -3,7 +3,8 @@
 // their favors and markers, the market, the guilty pleasures, the person's minions and secret
 // cards, the vote under way, revealed all at once), the moves the page and the terminal may
 // send and how they are read and checked, the game's events in words, the board's script
-// (static/board.js) and styles, and the player adapter of the response rounds (Responder).
+// (static/board.js) and styles, and the timing of the response rounds' answers: the bots'
+// (Responder) and the terminal's (TextBoard).
 //
 // What it promises: everything it draws comes from the person's seat's kingdoms.View, which
 // holds no other seat's shareholder card, chaos card, discard or vote before it is shown; a

@@ -169,12 +169,37 @@ func leaderOf(v rules.View, l int) leaderState {
 	return s
 }
 
+// setupDecks are the favors and guilty pleasures left in the decks while the table sets up
+// (the view counts them only once play starts): every card of a deck but those dealt face up,
+// once the deck is dealt from.
+func setupDecks(v rules.View) (favors, pleasures int) {
+	count := func(cards []int) int {
+		n := 0
+		for _, c := range cards {
+			if c >= 0 {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count(v.Market); n > 0 {
+		favors = int(rules.NumFavorTypes)*rules.FavorsPerType(v.Players) - n
+	}
+	if n := count(v.Display); n > 0 {
+		pleasures = rules.NumPleasures - n
+	}
+	return favors, pleasures
+}
+
 // buildGame describes the board from v (and nothing else but the players' names).
 func buildGame(v rules.View, names []string) *gameState {
 	g := &gameState{Rules: v.Config.String(), RulesText: v.Config.Words(), Bonuses: v.Config.Bonuses, Chaos: v.Config.Chaos,
 		Players: v.Players, Round: v.Round, Turn: v.Turn, First: v.First, FavorDeck: v.FavorDeck,
 		FavorDiscard: len(v.FavorDiscard), PleasureDeck: v.PleasureDeck, Supply: countsOf(v.Supply),
 		Hand: []chaosState{}, Shareholders: []string{}}
+	if !v.Playing {
+		g.FavorDeck, g.PleasureDeck = setupDecks(v)
+	}
 	if v.Next.Kind == rules.DecideAction {
 		g.Actions = v.Next.Actions
 	}

@@ -120,3 +120,37 @@ func TestSettings(t *testing.T) {
 		t.Errorf("lobby choices: %s", b)
 	}
 }
+
+// TestDecksCountedAtSetup: while the table sets up (the chaos discard), the page counts the
+// cards left in the decks from what was dealt face up (the view counts them only once play
+// starts): every favor of the game but the market, every guilty pleasure but the display; and
+// from the first action on, the view's own counts.
+func TestDecksCountedAtSetup(t *testing.T) {
+	for _, tb := range tables {
+		if !tb.rules.Chaos {
+			continue
+		}
+		t.Run(tb.String(), func(t *testing.T) {
+			discards, actions := 0, 0
+			play(t, tb, 5, func(g *rules.Game, seat int) {
+				v := g.View(seat)
+				gs := Board{}.Draw(g, seat, names[:tb.players]).Game.(*gameState)
+				switch v.Next.Kind {
+				case rules.DecideDiscard:
+					discards++
+					if f, p := int(rules.NumFavorTypes)*rules.FavorsPerType(tb.players)-tb.players, rules.NumPleasures-tb.players; gs.FavorDeck != f || gs.PleasureDeck != p {
+						t.Fatalf("seat %d's discard: the page counts %d favors and %d guilty pleasures in the decks, want %d and %d", seat, gs.FavorDeck, gs.PleasureDeck, f, p)
+					}
+				case rules.DecideAction:
+					actions++
+					if gs.FavorDeck != v.FavorDeck || gs.PleasureDeck != v.PleasureDeck {
+						t.Fatalf("seat %d's action: the page counts %d and %d, the view %d and %d", seat, gs.FavorDeck, gs.PleasureDeck, v.FavorDeck, v.PleasureDeck)
+					}
+				}
+			})
+			if discards != tb.players || actions == 0 {
+				t.Errorf("%d discards and %d actions seen", discards, actions)
+			}
+		})
+	}
+}

@@ -165,8 +165,8 @@ func (t teller) end(e rules.Event) string {
 			plural(len(e.Types), "card", "cards"), typesWords(e.Types))
 	case rules.EventScore:
 		sc := e.Score
-		return fmt.Sprintf("%s %s %d: %d for favors, %d as a shareholder, %d for guilty pleasures (%d minions).", t.who(e.Seat),
-			t.verb(e.Seat, "score", "scores"), sc.Total, sc.Favors, sc.Shareholder, sc.Pleasures, sc.Minions)
+		return fmt.Sprintf("%s %s %d: %d for favors, %d as a shareholder, %d for guilty pleasures (%d %s).", t.who(e.Seat),
+			t.verb(e.Seat, "score", "scores"), sc.Total, sc.Favors, sc.Shareholder, sc.Pleasures, sc.Minions, plural(sc.Minions, "minion", "minions"))
 	case rules.EventOver:
 		if len(e.Winners) == 1 {
 			return fmt.Sprintf("%s %s.", t.who(e.Winners[0]), t.verb(e.Winners[0], "win", "wins"))

@@ -94,6 +94,8 @@ function connect() {
   stream = es;
   es.addEventListener('state', (ev) => {
     const st = JSON.parse(ev.data);
+    // A rematch: the person sits at a new table, and the page starts again from its start.
+    if (ui.state && st.table_gen !== ui.state.table_gen) { es.close(); location.reload(); return; }
     ui.connected = true;
     // A new stream (another language, a reconnection) sends the log again from its start.
     if (ui.fresh || st.log_start < ui.log.length) ui.logGen = (ui.logGen || 0) + 1;
@@ -102,7 +104,8 @@ function connect() {
     const prev = ui.state;
     ui.state = st;
     board.onState(prev, st);
-    render();
+    if (pressed) drawLater = true; // drawn once the click is taken
+    else render();
     ui.fresh = false;
   });
   es.onerror = () => {
@@ -128,12 +131,25 @@ async function switchLang(lang) {
 
 let lastDrawn = null; // the mode and language the main part was built for
 
+// A click is a press and a release on the same element: a state arriving between the two is
+// not drawn at once (it would replace the button under the pointer, and the click would be
+// lost), but once the click has been taken.
+let pressed = false, drawLater = false;
+addEventListener('pointerdown', () => { pressed = true; }, true);
+const released = () => setTimeout(() => {
+  pressed = false;
+  if (drawLater) { drawLater = false; render(); }
+}, 0);
+for (const ev of ['pointerup', 'pointercancel']) addEventListener(ev, released, true);
+addEventListener('blur', released);
+
 function render() {
   const st = ui.state;
   if (!st) return;
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key : null;
   document.body.dataset.mode = st.mode;
+  document.body.dataset.lang = st.lang; // the language the server's words were told in
   renderTop(st);
   renderAlerts();
   if ((st.mode === 'game' || st.mode === 'over') && st.game) {
@@ -354,6 +370,15 @@ function leaveButton() {
   }}, t('leave'));
 }
 
+// rematchButton asks for a rematch: the node seats the person at the next table, and the
+// page starts again there.
+function rematchButton() {
+  return h('button#rematch', {type: 'button', dataset: {key: 'rematch'}, onclick: (ev) => {
+    ev.currentTarget.disabled = true;
+    post('/api/rematch', {}).catch(() => {});
+  }}, t('result.rematch'));
+}
+
 function renderWaiting(st) {
   const tb = st.table;
   if (!tb) return h('p.loading', {}, t('loading'));
@@ -519,7 +544,8 @@ function renderResults(st) {
   }
   box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}}, r.audit));
   if (r.digest) box.append(h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)));
-  box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, (() => {
+  if (st.rematch && !ui.left) box.append(h('p.hint', {}, t('result.rematch.hint', {table: st.rematch})));
+  box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, st.rematch ? rematchButton() : null, (() => {
     const b = leaveButton();
     b.textContent = t('result.leave');
     return b;

@@ -1,0 +1,242 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"corruption/engine"
+	"corruption/p2p"
+	"corruption/protocol"
+	"corruption/ui"
+)
+
+// Private tables (protocol/private.go, protocol/join.go): --private creates one and prints its
+// join code; --join CODE joins one. The creator announces the code's nameplate on the join
+// channel and answers the exchange on the join protocol; a joiner waits for the announcement
+// of its nameplate, runs the exchange with that node, and gets the table. The table's channel
+// is named after its secret, and everything on it is sealed.
+const (
+	privatePrefix = "corruption/2/private/" // then the table's channel name (from its secret)
+	joinTopic     = "corruption/2/join"     // where creators announce their nameplates
+	joinProto     = "/corruption/join/2"    // the join exchange
+	adEvery       = time.Second             // how often a creator announces its nameplate
+)
+
+// privateFlags are --private and --join, of bot and play.
+func privateFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "private", Usage: "create a private table, not listed in the lobby: it prints a join code for the other players (no --table)"},
+		&cli.StringFlag{Name: "join", Usage: "join the private table of join `CODE` (no --table, --players or settings: they come with the table); CODE@RELAY also gives the relay to meet at"},
+	}
+}
+
+// privateWish is what --private or --join asks for.
+type privateWish struct {
+	create bool
+	code   protocol.JoinCode
+	relay  string // an internet join code's relay (CODE@RELAY)
+}
+
+// relays adds an internet join code's relay to the session's.
+func (w *privateWish) relays(cfg sessionConfig) sessionConfig {
+	if w != nil && w.relay != "" {
+		cfg.relays = append(cfg.relays, w.relay)
+	}
+	return cfg
+}
+
+// readPrivateFlags reads --private and --join: nil when neither is given.
+func readPrivateFlags(c *cli.Context) (*privateWish, error) {
+	create, join := c.Bool("private"), c.String("join")
+	switch {
+	case !create && join == "":
+		return nil, nil
+	case create && join != "":
+		return nil, usageError("--private creates a table and --join joins one: give one of them")
+	case c.IsSet("table"):
+		return nil, usageError("--table: a private table is named after its secret; leave --table out with --private and --join")
+	case join != "" && (c.IsSet("players") || c.IsSet("game")):
+		return nil, usageError("--join: the game and the number of players come with the table; leave --game and --players out")
+	}
+	w := &privateWish{create: create}
+	if join != "" {
+		code, relay, _ := strings.Cut(join, "@")
+		var err error
+		if w.code, err = protocol.ParseJoinCode(code); err != nil {
+			return nil, usageError("--join: %v", err)
+		}
+		if w.relay = relay; relay != "" && !strings.Contains(relay, "/p2p/") {
+			return nil, usageError("--join: %q after the code is not a relay's address (what corruption relay prints)", relay)
+		}
+	}
+	return w, nil
+}
+
+// readPrivateTable reads the flags of a private table to create: tableFlags but --table.
+func readPrivateTable(c *cli.Context) (ui.TableChoice, *game, error) {
+	g, rules, err := gameOf(c)
+	if err != nil {
+		return ui.TableChoice{}, nil, err
+	}
+	if err := requireFlags(c, "players"); err != nil {
+		return ui.TableChoice{}, nil, err
+	}
+	choice := ui.TableChoice{Game: g.id, Players: c.Int("players")}
+	if choice.Config, err = readSettings(c, g, rules, choice.Players); err != nil {
+		return choice, nil, err
+	}
+	return choice, g, nil
+}
+
+// openPrivate creates the private table of choice (its name, the table itself and the join
+// code come out of it) or joins the one of w.code, within wait.
+func (s *session) openPrivate(ctx context.Context, w *privateWish, choice ui.TableChoice, wait time.Duration) (ui.TableChoice, *protocol.PrivateTable, error) {
+	var pt *protocol.PrivateTable
+	var err error
+	if w.create {
+		pt, err = s.hostPrivate(ctx, choice)
+	} else {
+		ctx, cancel := context.WithTimeout(ctx, wait)
+		defer cancel()
+		pt, err = s.joinPrivate(ctx, w.code)
+	}
+	if err != nil {
+		return choice, nil, err
+	}
+	if _, ok := games[pt.Game]; !ok {
+		return choice, nil, cli.Exit(fmt.Sprintf("the private table plays %q, which this build does not play", pt.Game), 1)
+	}
+	if _, err := engine.Lookup(pt.Game); err != nil {
+		return choice, nil, cli.Exit(err.Error(), 1)
+	}
+	return ui.TableChoice{Table: pt.Name(), Game: pt.Game, Config: pt.Config, Players: pt.Players}, pt, nil
+}
+
+// hostPrivate creates a private table: it draws the table and its code, serves the join
+// exchange, announces the nameplate until the table is full, and prints the code.
+func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*protocol.PrivateTable, error) {
+	pt, err := protocol.NewPrivateTable(nil, s.key.Public().(ed25519.PublicKey), choice.Game, choice.Config, choice.Players)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	code, err := protocol.NewJoinCode(nil)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	adm := protocol.NewAdmission(code, pt, nil, nil, s.notef)
+	s.host.Handle(joinProto, func(from string, req []byte) ([]byte, error) {
+		key, err := p2p.PeerKey(from)
+		if err != nil {
+			return nil, err
+		}
+		return adm.Serve(key, req)
+	})
+	if err := s.host.Join(joinTopic, checkJoinAd); err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	ctx, stop := context.WithCancel(ctx)
+	s.cleanup = append(s.cleanup, stop)
+	go func() {
+		t := time.NewTicker(adEvery)
+		defer t.Stop()
+		for !adm.Full() {
+			if err := s.host.Publish(ctx, joinTopic, protocol.JoinAd(code)); err != nil && ctx.Err() == nil {
+				s.logf("announcing the private table: %v", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+		s.logf("the private table is full: no more announcements")
+	}()
+	if w := s.cfg.errw; w != nil {
+		fmt.Fprintf(w, "join code: %s\n", code)
+		if len(s.cfg.relays) > 0 {
+			// An internet join code: the code and where to meet, one string to paste.
+			fmt.Fprintf(w, "internet join code: %s@%s\n", code, s.cfg.relays[0])
+		}
+		fmt.Fprintf(w, "corruption: a private table of %d: the other players join with --join %s\n", choice.Players, code)
+	}
+	return pt, nil
+}
+
+// checkJoinAd is the join channel's validator.
+func checkJoinAd(from string, data []byte) p2p.Verdict {
+	if _, err := protocol.ParseJoinAd(data); err != nil {
+		return p2p.Reject
+	}
+	return p2p.Accept
+}
+
+// joinPrivate waits for a creator that announces the code's nameplate and runs the exchange
+// with it, until it is admitted, refused, or ctx ends.
+func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
+	if err := s.host.Join(joinTopic, checkJoinAd); err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	defer s.host.Leave(joinTopic)
+	self := s.key.Public().(ed25519.PublicKey)
+	notBefore := map[string]time.Time{} // creators that asked us to wait, or that failed
+	s.notef("looking for the private table of nameplate %q", code.Nameplate)
+	for {
+		from, data, err := s.host.Next(ctx, joinTopic)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, cli.Exit(fmt.Sprintf("--join: no private table of nameplate %q answered in time (is its creator's node reachable? --peer ADDR)", code.Nameplate), 1)
+			}
+			return nil, cli.Exit(err.Error(), 1)
+		}
+		if np, _ := protocol.ParseJoinAd(data); np != code.Nameplate || time.Now().Before(notBefore[from]) {
+			continue
+		}
+		creator, err := p2p.PeerKey(from)
+		if err != nil {
+			continue
+		}
+		pt, err := protocol.Join(ctx, nil, code, self, creator, func(ctx context.Context, req []byte) ([]byte, error) {
+			return s.host.Request(ctx, from, joinProto, req)
+		})
+		var wait *protocol.JoinWaitError
+		switch {
+		case err == nil:
+			s.notef("admitted to the private table by %s", from)
+			return pt, nil
+		case errors.Is(err, protocol.ErrWrongCode):
+			return nil, cli.Exit(fmt.Sprintf("--join: %v (the table's creator counted a failed attempt)", err), 1)
+		case errors.Is(err, protocol.ErrTableFull):
+			return nil, cli.Exit(fmt.Sprintf("--join: %v", err), 1)
+		case errors.As(err, &wait):
+			s.notef("%v", err)
+			notBefore[from] = time.Now().Add(wait.Wait)
+		case errors.Is(err, protocol.ErrNoNameplate):
+			notBefore[from] = time.Now().Add(time.Hour)
+		default:
+			s.logf("joining through %s: %v", from, err)
+			notBefore[from] = time.Now().Add(adEvery)
+		}
+	}
+}
+
+// joinPrivateTable is the table's network at a private table: its channel, every message
+// sealed (PrivateTable.Wrap).
+func joinPrivateTable(node *p2p.Node, pt *protocol.PrivateTable) (protocol.Network, error) {
+	t := &tableNet{node: node, topic: privatePrefix + pt.Channel()}
+	err := node.Join(t.topic, func(from string, data []byte) p2p.Verdict {
+		if pt.Check(data) {
+			return p2p.Accept
+		}
+		return p2p.Reject
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pt.Wrap(t), nil
+}

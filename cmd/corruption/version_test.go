@@ -1,0 +1,33 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestVersion: --version names the release given at build time (scripts/release.sh), the
+// protocol and the platform; a plain build says devel.
+func TestVersion(t *testing.T) {
+	r := runCLI(t, "--version")
+	want := "protocol 2, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "corruption version ") || !strings.Contains(r.stdout, want) {
+		t.Fatalf("--version: %v; want a line with %q", r, want)
+	}
+	if testing.Short() {
+		return
+	}
+	bin := filepath.Join(t.TempDir(), "corruption")
+	build := exec.Command("go", "build", "-ldflags", "-X main.version=v9.8.7", "-o", bin, "corruption/cmd/corruption")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		t.Fatalf("build with a version: %v", err)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "corruption version v9.8.7") {
+		t.Fatalf("a release build says %q (%v), want corruption version v9.8.7", out, err)
+	}
+}
