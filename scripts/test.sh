@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The project's test command (see README.md). Checks that go.mod is tidy, runs vet and
-# staticcheck, the whole test suite, the concurrent packages again under the race detector,
-# and a short run of every fuzz target. FUZZTIME sets each target's budget: a count of
-# executions by default (a wall-clock -fuzztime races Go 1.26's fuzz coordinator at its
+# The project's test command (see README.md). Checks that go.mod is tidy, runs vet, builds the
+# release targets of the other platforms, runs staticcheck, the whole test suite, the concurrent
+# packages again under the race detector, and a short run of every fuzz target. FUZZTIME sets
+# each target's budget: a count of executions by default (a wall-clock -fuzztime races Go 1.26's fuzz coordinator at its
 # deadline, golang/go#75804, and fails without a finding on a loaded machine). Fuzz longer
 # with, e.g.,
 #   FUZZTIME=2000000x ./scripts/test.sh     or     FUZZTIME=10m ./scripts/test.sh
@@ -19,8 +19,11 @@ if [ -z "${FUZZ_ONLY:-}" ]; then
   echo "== go vet"
   go vet ./...
 
-  echo "== cross build (windows/amd64: the one target with files of its own, protocol/lock_windows.go)"
-  GOOS=windows GOARCH=amd64 go build -o /dev/null ./cmd/corruption
+  echo "== cross builds (the release targets of scripts/release.sh other than this one)"
+  for target in linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64; do
+    echo "-- $target"
+    CGO_ENABLED=0 GOOS="${target%/*}" GOARCH="${target#*/}" go build -trimpath -o /dev/null ./cmd/corruption
+  done
 
   echo "== staticcheck"
   go run "$STATICCHECK" ./...

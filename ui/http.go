@@ -30,6 +30,7 @@ const keyCookie = "corruption_key"
 //	POST /api/move          a move, as the board reads it; 200 {"ok":true}, or 409/422 {"error":...}
 //	POST /api/lobby/create  a LobbyForm with the board's settings: create a table and sit at it
 //	POST /api/lobby/join    the same, or {"table":NAME}: sit at a table listed in the lobby
+//	POST /api/lobby/private {"code":CODE}: join a private table by its code, as --join (Config.JoinPrivate)
 //	POST /api/dial          {"addr":MULTIADDR}: ask the person's node to dial a player (Config.Dial)
 //	POST /api/quit          leave: before the table forms, or once the game is over
 //	POST /api/rematch       once a game is over: play again with the same players (Config.Rematch)
@@ -50,6 +51,7 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("POST /api/move", s.postMove)
 	api.HandleFunc("POST /api/lobby/create", s.postCreate)
 	api.HandleFunc("POST /api/lobby/join", s.postJoin)
+	api.HandleFunc("POST /api/lobby/private", s.postPrivate)
 	api.HandleFunc("POST /api/dial", s.postDial)
 	api.HandleFunc("POST /api/quit", s.postQuit)
 	api.HandleFunc("POST /api/rematch", s.postRematch)
@@ -286,6 +288,13 @@ func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) sit(w http.ResponseWriter, r *http.Request, c TableChoice) {
+	s.mu.Lock()
+	joining := s.joining
+	s.mu.Unlock()
+	if joining { // the node is joining a private table by its code (private.go)
+		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.joining")))
+		return
+	}
 	if t, ok := s.choose(c); !ok {
 		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.seated", "table", t)))
 		return

@@ -64,7 +64,9 @@ type LobbyState struct {
 	MinPlayers int          `json:"min_players"`
 	MaxPlayers int          `json:"max_players"`
 	Defaults   LobbyForm    `json:"defaults"`
-	Choices    any          `json:"-"` // the board's LobbyChoices
+	Choices    any          `json:"-"`       // the board's LobbyChoices
+	Private    bool         `json:"private"` // the page may join a private table by its code
+	Joining    bool         `json:"joining"` // the node is joining one now
 }
 
 // MarshalJSON writes the lobby with the board's fields.

@@ -55,7 +55,7 @@ func (s *Server) NewTable(c TableChoice) {
 // abandoned or halted one has lost a player), and until the person asks for it. s.mu is held.
 func (s *Server) rematchOffer() string {
 	r := s.result
-	if !s.cfg.Rematch || s.again || s.choice == nil || r == nil || r.Err != nil || r.Outcome == nil ||
+	if !s.cfg.Rematch || s.privateJoined || s.again || s.choice == nil || r == nil || r.Err != nil || r.Outcome == nil ||
 		!r.Outcome.Finished || r.Outcome.Verdict != nil {
 		return ""
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -35,6 +36,12 @@ type Config struct {
 	// Rematch, when set, offers a rematch once a game is finished (POST /api/rematch; the
 	// command reads Rematches and seats the person with NewTable; rematch.go).
 	Rematch bool
+	// JoinPrivate, when set, joins the private table of a join code (CODE, or CODE@RELAY), as
+	// --join does, for the lobby's field (POST /api/lobby/private; private.go): it returns the
+	// table once the person's node is admitted, or why not (protocol.ErrWrongCode,
+	// protocol.ErrTableFull, a *protocol.JoinWaitError, ErrNoCreator). The command reads
+	// Choices as for any table.
+	JoinPrivate func(ctx context.Context, code string) (TableChoice, error)
 }
 
 // Network is how the person's node finds other players, for the lobby and the waiting screen
@@ -43,6 +50,15 @@ type Network struct {
 	MDNS  bool     // discovery on the LAN
 	Peers int      // peers connected now
 	Addrs []string // the node's addresses, as another player's --peer takes them
+	// Conns is how the node reaches each peer connected now: directly or through a relay.
+	Conns []PeerConn
+}
+
+// PeerConn is a peer the node is connected to and how: Kind is "direct" or "relayed" (what
+// --verbose logs).
+type PeerConn struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
 }
 
 // Result is how the person's node ended: its outcome, the audit of its log, or an error.
@@ -80,8 +96,12 @@ type Server struct {
 	lobby   lobby
 	result  *Result
 	network *Network
-	gen     int  // the person's tables so far: 0, then one more at each rematch
-	again   bool // the person asked for a rematch of this table
+	gen     int      // the person's tables so far: 0, then one more at each rematch
+	again   bool     // the person asked for a rematch of this table
+	private *Private // the private table the node created (private.go)
+	joining bool     // the node is joining a private table by its code
+	// privateJoined: the person joined a private table from the page (no rematch offer).
+	privateJoined bool
 }
 
 // logItem is a line of the log: a game event, a verdict or the audit (told when the page asks,
@@ -251,9 +271,12 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	}
 	if c := s.choice; c != nil {
 		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: st.Members,
-			Bots: s.cfg.Bots, Settings: b.ShowSettings(c.Config)}
+			Bots: s.cfg.Bots, Settings: b.ShowSettings(c.Config), Private: s.private != nil || s.privateJoined}
 	} else {
 		out.Lobby = s.lobbyState(b)
+	}
+	if out.Mode == "waiting" {
+		out.Private = s.privateState()
 	}
 	if out.Mode == "lobby" || out.Mode == "waiting" {
 		out.Network = s.networkState()
@@ -282,7 +305,11 @@ func (s *Server) networkState() *NetworkState {
 	if addrs == nil {
 		addrs = []string{}
 	}
-	return &NetworkState{MDNS: n.MDNS, Peers: n.Peers, Addrs: addrs, Dial: s.cfg.Dial != nil}
+	conns := n.Conns
+	if conns == nil {
+		conns = []PeerConn{}
+	}
+	return &NetworkState{MDNS: n.MDNS, Peers: n.Peers, Addrs: addrs, Dial: s.cfg.Dial != nil, Conns: conns}
 }
 
 // logLines are the log's lines from logFrom on (and where they start), the game's events in
@@ -349,7 +376,7 @@ func (s *Server) lobbyState(b Board) *LobbyState {
 	}
 	l := &LobbyState{Tables: s.lobby.list(s.cfg.Bots, b.ShowSettings), Bots: s.cfg.Bots,
 		Defaults: LobbyForm{Table: d.Table, Players: d.Players, Settings: b.ShowSettings(d.Config)},
-		Choices:  b.LobbyChoices()}
+		Choices:  b.LobbyChoices(), Private: s.cfg.JoinPrivate != nil, Joining: s.joining}
 	if r, err := engine.Lookup(b.Game()); err == nil {
 		l.MinPlayers, l.MaxPlayers = r.Players()
 	}

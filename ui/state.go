@@ -11,6 +11,7 @@ type State struct {
 	Me       Me            `json:"me"`
 	Network  *NetworkState `json:"network,omitempty"` // in the lobby and while the table forms
 	Lobby    *LobbyState   `json:"lobby,omitempty"`
+	Private  *PrivateState `json:"private,omitempty"` // the private table the node created, while it forms
 	Table    *TableState   `json:"table,omitempty"`
 	Seats    []SeatState   `json:"seats,omitempty"`
 	Game     any           `json:"game,omitempty"` // the board's
@@ -40,6 +41,7 @@ type TableState struct {
 	Entries  int      `json:"entries"`
 	Members  []string `json:"members,omitempty"` // names heard while the table forms
 	Bots     int      `json:"bots"`              // local bots started for it
+	Private  bool     `json:"private,omitempty"` // a private table (created with --private, or joined by its code)
 	Settings any      `json:"-"`                 // the board's ShowSettings
 }
 
@@ -82,10 +84,11 @@ func (d Decision) MarshalJSON() ([]byte, error) {
 // many peers it is connected to, its own addresses (for another player's --peer), and whether
 // the page may ask it to dial an address.
 type NetworkState struct {
-	MDNS  bool     `json:"mdns"`
-	Peers int      `json:"peers"`
-	Addrs []string `json:"addrs"`
-	Dial  bool     `json:"dial"`
+	MDNS  bool       `json:"mdns"`
+	Peers int        `json:"peers"`
+	Addrs []string   `json:"addrs"`
+	Dial  bool       `json:"dial"`
+	Conns []PeerConn `json:"conns"` // each peer connected now, direct or relayed
 }
 
 // Clock says whom the table waits for and since when. When the table keeps a time bank (a

@@ -26,7 +26,8 @@ type Terminal struct {
 	done  chan struct{}
 	once  sync.Once
 
-	mu    sync.Mutex // guards out and what follows
+	mu    sync.Mutex              // guards out and what follows
+	chat  func(text string) error // says a line in the table's chat (nil: the game has none)
 	names []string
 	seat  int
 	round int
@@ -125,11 +126,29 @@ func (t *Terminal) Finish(r Result) {
 	fmt.Fprintf(t.out, "%s\n", auditText(t.lang, r))
 }
 
+// SetChat lets the person speak in the table's chat: a line "say TEXT" (in the terminal's
+// language: "di", "dis") at any decision goes to say, and the move is asked again.
+func (t *Terminal) SetChat(say func(text string) error) {
+	t.mu.Lock()
+	t.chat = say
+	t.mu.Unlock()
+}
+
+// chatLine returns the text of a line that speaks in the chat ("say TEXT"), if it is one.
+func (t *Terminal) chatLine(line string) (string, bool) {
+	for _, cmd := range []string{"say", t.say("term.cmd.say")} {
+		if len(line) > len(cmd) && strings.EqualFold(line[:len(cmd)], cmd) && line[len(cmd)] == ' ' {
+			return strings.TrimSpace(line[len(cmd):]), true
+		}
+	}
+	return "", false
+}
+
 // Decide shows the game and reads the person's move until it is a legal one. It ends with the
 // input (an error wrapping io.EOF) or with ctx (Ctrl-C).
 func (t *Terminal) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
 	t.mu.Lock()
-	names, board := t.names, t.board
+	names, board, chat := t.names, t.board, t.chat
 	t.mu.Unlock()
 	t.printf("\n%s", board.Show(g, seat, names))
 	for {
@@ -149,9 +168,18 @@ func (t *Terminal) Decide(ctx context.Context, g engine.Game, seat int) (engine.
 			continue
 		case w == "help" || w == "?" || w == t.say("term.cmd.help"):
 			t.printf("%s%s\n", board.Choices(g, seat, names), t.say("term.commands"))
+			if chat != nil {
+				t.printf("%s\n", t.say("term.chat"))
+			}
 			continue
 		case w == "show" || w == "board" || w == t.say("term.cmd.show"):
 			t.printf("%s", board.Show(g, seat, names))
+			continue
+		}
+		if text, ok := t.chatLine(line); ok && chat != nil {
+			if err := chat(text); err != nil {
+				t.printf("%s\n", t.say("term.error", "error", err))
+			}
 			continue
 		}
 		a, err := action(board, g, seat, line)

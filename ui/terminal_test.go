@@ -85,3 +85,46 @@ func TestTerminalInterrupted(t *testing.T) {
 		t.Errorf("Decide for a seat the game does not wait for: %v", err)
 	}
 }
+
+// TestTerminalChat: "say TEXT" (or the language's word) at a decision goes to the table's chat,
+// and the move is asked again; an error of the chat is told; help tells the command; without a
+// chat, "say" is read as a move.
+func TestTerminalChat(t *testing.T) {
+	var out strings.Builder
+	var said []string
+	term := NewTerminal(pickBoard{}, strings.NewReader("help\nsay I will pick 2\nSAY  twice\nsay fail\ndis bonjour\n2\nsay late\n"), &out)
+	defer term.Close()
+	term.SetLang("fr")
+	term.SetChat(func(text string) error {
+		if text == "fail" {
+			return errors.New("no table yet")
+		}
+		said = append(said, text)
+		return nil
+	})
+	term.Update(protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob"}, State: newPick(2)})
+	a, err := term.Decide(context.Background(), newPick(2), 0)
+	if err != nil || string(a.Move) != "\x02" {
+		t.Fatalf("Decide = %+v, %v; want the move 2", a, err)
+	}
+	if want := []string{"I will pick 2", "twice", "bonjour"}; strings.Join(said, "|") != strings.Join(want, "|") {
+		t.Errorf("said %q, want %q", said, want)
+	}
+	for _, w := range []string{"dis TEXTE", "no table yet"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("the terminal does not show %q:\n%s", w, out.String())
+		}
+	}
+
+	// Without a chat, a line "say ..." is a move like any other (and refused as one).
+	out.Reset()
+	plain := NewTerminal(pickBoard{}, strings.NewReader("say hello\n1\n"), &out)
+	defer plain.Close()
+	plain.Update(protocol.Status{Table: "t", Seat: 0, Names: []string{"ann", "bob"}, State: newPick(2)})
+	if a, err := plain.Decide(context.Background(), newPick(2), 0); err != nil || string(a.Move) != "\x01" {
+		t.Fatalf("Decide = %+v, %v; want the move 1", a, err)
+	}
+	if !strings.Contains(out.String(), "error:") {
+		t.Errorf("a terminal without a chat took \"say hello\" without a word:\n%s", out.String())
+	}
+}

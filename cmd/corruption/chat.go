@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -84,7 +83,7 @@ func chatFileFor(logPath string) string { return logPath + ".chat" }
 // the log saved to --out, so that a player can show what was said after the node's data
 // directory is gone. A table where nobody spoke has no chat: nothing is written, and the chat
 // of an earlier table saved at that place is removed with the log it went with.
-func saveChat(logPath string, store *protocol.Store, table string) (err error) {
+func saveChat(logPath string, store *protocol.Store, table string) error {
 	dst := chatFileFor(logPath)
 	src, err := os.Open(store.ChatPath(table))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -94,29 +93,7 @@ func saveChat(logPath string, store *protocol.Store, table string) (err error) {
 		return err
 	}
 	defer src.Close()
-	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if _, err = io.Copy(f, src); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), dst)
+	return saveCopy(dst, src)
 }
 
 // removeStaleChat removes the chat file at path, if it is one (it opens with the chat's magic

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 
 	"github.com/urfave/cli/v2"
@@ -128,13 +127,9 @@ func printCorruptiaSim(w io.Writer, r *bot.SimResult) {
 // corruptiaScript replays a scenario script (docs/CORRUPTIA.md, "Scripts"), told round by
 // round or summed up as JSON.
 func corruptiaScript(out io.Writer, path string, asJSON bool) error {
-	data, err := os.ReadFile(path)
+	sc, err := readScript(path, script.Parse)
 	if err != nil {
-		return fmt.Errorf("cannot read script: %v", err)
-	}
-	sc, err := script.Parse(data)
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
 	var tell func(engine.Event)
 	if !asJSON {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -129,13 +128,9 @@ func printSimResult(w io.Writer, r *bot.SimResult) {
 // corruptionScript replays a scenario script (docs/SCRIPTS.md), told round by round or summed
 // up as JSON.
 func corruptionScript(out io.Writer, path string, asJSON bool) error {
-	data, err := os.ReadFile(path)
+	sc, err := readScript(path, script.Parse)
 	if err != nil {
-		return fmt.Errorf("cannot read script: %v", err)
-	}
-	sc, err := script.Parse(data)
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
 	var opts []rules.Option
 	if !asJSON {

@@ -10,6 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
+	"sort"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -39,6 +42,9 @@ type person interface {
 	stay(ctx context.Context) (next ui.TableChoice, again bool)
 	// seat shows the person the next table (a rematch) before it forms.
 	seat(c ui.TableChoice)
+	// showPrivate shows the private table the node created (--private): its join codes and
+	// the failed attempts to join it, as they come, until ctx ends.
+	showPrivate(ctx context.Context, h *hostedPrivate)
 	close()
 }
 
@@ -48,6 +54,7 @@ func openPerson(c *cli.Context, pc playConfig) (person, error) {
 	if pc.text {
 		t := ui.NewTerminal(pc.game.text, c.App.Reader, c.App.Writer)
 		t.SetLang(ui.LangFromEnv(os.Getenv))
+		t.SetChat(pc.chat.say) // the table's chat, game-free (protocol/chat.go)
 		return terminal{t}, nil
 	}
 	return openPage(pc, c.App.ErrWriter)
@@ -67,6 +74,7 @@ func (t terminal) watch(*session, bool)                        {}
 func (t terminal) left() <-chan struct{}                       { return nil }
 func (t terminal) stay(context.Context) (ui.TableChoice, bool) { return ui.TableChoice{}, false }
 func (t terminal) seat(ui.TableChoice)                         {}
+func (t terminal) showPrivate(context.Context, *hostedPrivate) {}
 func (t terminal) close()                                      { t.Close() }
 
 // page is the person in the browser: the shell's server with the game's board, served on
@@ -77,13 +85,18 @@ type page struct {
 	url      string
 	errw     io.Writer
 	shutdown func()
+	done     chan struct{} // closed at close
 }
 
 // openPage serves the page on pc.uiAddr and prints (and opens, where it can) its address.
 func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	human := ui.NewHuman(nil)
-	srv, err := ui.NewServer(ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
-		Dial: pc.dial, Rematch: pc.private == nil}) // no rematch of a private table yet
+	cfg := ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
+		Dial: pc.dial, Rematch: pc.private == nil} // no rematch of a private table yet
+	if pc.join != nil {
+		cfg.JoinPrivate = pc.join.join // the lobby's field to join a private table by its code
+	}
+	srv, err := ui.NewServer(cfg)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
@@ -93,7 +106,9 @@ func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	go hs.Serve(ln)
-	p := &page{Server: srv, human: human, errw: errw, shutdown: func() {
+	done := make(chan struct{})
+	p := &page{Server: srv, human: human, errw: errw, done: done, shutdown: func() {
+		close(done)
 		srv.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
@@ -140,20 +155,75 @@ func (p *page) choose(ctx context.Context, s *session, given ui.TableChoice) (ui
 	}
 }
 
-// watch shows the page how the node finds others: by mDNS or not, its addresses and how many
-// peers it is connected to, as that changes.
+// watch shows the page how the node finds others: by mDNS or not, its addresses, how many
+// peers it is connected to and how it reaches each (direct or relayed, what --verbose logs),
+// as that changes. A relayed connection may turn direct (hole punching) with no peer coming
+// or going: the kinds are read again every connKindEvery.
 func (p *page) watch(s *session, mdns bool) {
 	addrs := s.host.Addrs()
+	var mu sync.Mutex
 	peers := map[string]bool{}
+	var last []ui.PeerConn
+	show := func(force bool) { // with mu held
+		conns := make([]ui.PeerConn, 0, len(peers))
+		for id := range peers {
+			if kind := s.host.Relayed(id); kind != "" {
+				conns = append(conns, ui.PeerConn{ID: id, Kind: kind})
+			}
+		}
+		sort.Slice(conns, func(i, j int) bool { return conns[i].ID < conns[j].ID })
+		if !force && slices.Equal(conns, last) {
+			return
+		}
+		last = conns
+		p.SetNetwork(ui.Network{MDNS: mdns, Peers: len(peers), Addrs: addrs, Conns: conns})
+	}
 	p.SetNetwork(ui.Network{MDNS: mdns, Addrs: addrs})
 	s.host.OnPeer(func(peer string, up bool) { // one at a time, on the host's goroutine
+		mu.Lock()
+		defer mu.Unlock()
 		if up {
 			peers[peer] = true
 		} else {
 			delete(peers, peer)
 		}
-		p.SetNetwork(ui.Network{MDNS: mdns, Peers: len(peers), Addrs: addrs})
+		show(true)
 	})
+	go func() {
+		t := time.NewTicker(connKindEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-t.C:
+				mu.Lock()
+				show(false)
+				mu.Unlock()
+			}
+		}
+	}()
+}
+
+// connKindEvery is how often the page reads again how the node reaches its peers.
+const connKindEvery = 2 * time.Second
+
+// showPrivate shows the private table the node created and, as its node learns them, the
+// failed attempts to join it.
+func (p *page) showPrivate(ctx context.Context, h *hostedPrivate) {
+	p.SetPrivate(h.info())
+	go func() {
+		for {
+			select {
+			case <-h.heard:
+				p.SetPrivate(h.info())
+			case <-ctx.Done():
+				return
+			case <-p.done:
+				return
+			}
+		}
+	}()
 }
 
 func (p *page) left() <-chan struct{} { return p.Quit() }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -137,4 +138,19 @@ func botPlayer(g *game, seed uint64) (engine.Player, error) {
 		return nil, fmt.Errorf("%s bot: %w", g.id, err)
 	}
 	return p, nil
+}
+
+// readScript reads and parses the scenario script at path with its game's parser; the error
+// names the file.
+func readScript[S any](path string, parse func([]byte) (S, error)) (S, error) {
+	var zero S
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return zero, fmt.Errorf("cannot read script: %v", err)
+	}
+	sc, err := parse(data)
+	if err != nil {
+		return zero, fmt.Errorf("%s: %v", path, err)
+	}
+	return sc, nil
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -151,13 +150,9 @@ func sortedKeys(m map[string]bot.Tally) []string {
 // kingdomsScript replays a scenario script (docs/KINGDOMS.md, "Scripts"), told event by event
 // or summed up as JSON.
 func kingdomsScript(out io.Writer, path string, asJSON bool) error {
-	data, err := os.ReadFile(path)
+	sc, err := readScript(path, script.Parse)
 	if err != nil {
-		return fmt.Errorf("cannot read script: %v", err)
-	}
-	sc, err := script.Parse(data)
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return err
 	}
 	var onEvent func(engine.Event)
 	if !asJSON {

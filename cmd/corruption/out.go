@@ -58,15 +58,19 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// saveLog copies the table's log file (entries and any closing note) to path: a temporary file
-// beside it, synced, then renamed over it, so that path is never left half written, and the
-// temporary file is removed on any failure.
-func saveLog(path string, store *protocol.Store, table string) (err error) {
+// saveLog copies the table's log file (entries and any closing note) to path, as saveCopy does.
+func saveLog(path string, store *protocol.Store, table string) error {
 	src, err := os.Open(store.LogPath(table))
 	if err != nil {
 		return err
 	}
 	defer src.Close()
+	return saveCopy(path, src)
+}
+
+// saveCopy copies src to path: a temporary file beside it, synced, then renamed over it, so that
+// path is never left half written, and the temporary file is removed on any failure.
+func saveCopy(path string, src io.Reader) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err

@@ -78,6 +78,7 @@ type playConfig struct {
 	addrs   bool                    // print the node's addresses, for the other players' --peer
 	private *privateWish            // --private or --join (private.go)
 	table   *protocol.PrivateTable  // the private table, once created or joined
+	join    *pageJoin               // the page's join by code (private.go), without --private or --join
 }
 
 func runPlay(c *cli.Context) error {
@@ -199,11 +200,17 @@ func playTable(c *cli.Context, pc playConfig) error {
 	}
 	pc.chat = &chatRelay{}
 	pc.dial = s.host.Dial
+	if pc.private == nil && pc.choice.Table == "" {
+		pc.join = &pageJoin{s: s, wait: pc.clock.wait}
+	}
 	p, err := openPerson(c, pc)
 	if err != nil {
 		return err
 	}
 	defer p.close()
+	if pc.private != nil && pc.private.hosted != nil {
+		p.showPrivate(ctx, pc.private.hosted)
+	}
 	pc.chat.to(p.Chat)
 	if pc.addrs {
 		s.printAddrs()
@@ -222,6 +229,11 @@ func playTable(c *cli.Context, pc playConfig) error {
 	choice, err := p.choose(ctx, s, pc.choice)
 	if err != nil {
 		return err
+	}
+	if pc.join != nil {
+		if pc.table = pc.join.take(choice); pc.table != nil { // a private table joined by its code on the page
+			fmt.Fprintf(c.App.ErrWriter, "joined the private table by its code on the page\n")
+		}
 	}
 	var bots *localBots
 	defer func() {

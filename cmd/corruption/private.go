@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -40,7 +41,22 @@ func privateFlags() []cli.Flag {
 type privateWish struct {
 	create bool
 	code   protocol.JoinCode
-	relay  string // an internet join code's relay (CODE@RELAY)
+	relay  string         // an internet join code's relay (CODE@RELAY)
+	hosted *hostedPrivate // the table created, for the page (hostPrivate)
+}
+
+// hostedPrivate is the private table this node created, as the page shows it: its codes, and
+// a signal at every failed attempt to join it (the admission's notef).
+type hostedPrivate struct {
+	code     string
+	internet string // CODE@RELAY, "" without a relay
+	adm      *protocol.Admission
+	heard    chan struct{} // capacity 1: something happened at the door (Failed may have changed)
+}
+
+// info is the table for the page now.
+func (h *hostedPrivate) info() ui.Private {
+	return ui.Private{Code: h.code, Internet: h.internet, Failed: h.adm.Failed()}
 }
 
 // relays adds an internet join code's relay to the session's.
@@ -100,7 +116,7 @@ func (s *session) openPrivate(ctx context.Context, w *privateWish, choice ui.Tab
 	var pt *protocol.PrivateTable
 	var err error
 	if w.create {
-		pt, err = s.hostPrivate(ctx, choice)
+		pt, w.hosted, err = s.hostPrivate(ctx, choice)
 	} else {
 		ctx, cancel := context.WithTimeout(ctx, wait)
 		defer cancel()
@@ -120,16 +136,29 @@ func (s *session) openPrivate(ctx context.Context, w *privateWish, choice ui.Tab
 
 // hostPrivate creates a private table: it draws the table and its code, serves the join
 // exchange, announces the nameplate until the table is full, and prints the code.
-func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*protocol.PrivateTable, error) {
+func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*protocol.PrivateTable, *hostedPrivate, error) {
 	pt, err := protocol.NewPrivateTable(nil, s.key.Public().(ed25519.PublicKey), choice.Game, choice.Config, choice.Players)
 	if err != nil {
-		return nil, cli.Exit(err.Error(), 1)
+		return nil, nil, cli.Exit(err.Error(), 1)
 	}
 	code, err := protocol.NewJoinCode(nil)
 	if err != nil {
-		return nil, cli.Exit(err.Error(), 1)
+		return nil, nil, cli.Exit(err.Error(), 1)
 	}
-	adm := protocol.NewAdmission(code, pt, nil, nil, s.notef)
+	hosted := &hostedPrivate{code: code.String(), heard: make(chan struct{}, 1)}
+	if len(s.cfg.relays) > 0 {
+		hosted.internet = hosted.code + "@" + s.cfg.relays[0]
+	}
+	// The admission tells notef of every admission and failure, holding its lock: the signal
+	// never blocks, and the page reads the count (Failed) after.
+	adm := protocol.NewAdmission(code, pt, nil, nil, func(format string, args ...any) {
+		s.notef(format, args...)
+		select {
+		case hosted.heard <- struct{}{}:
+		default:
+		}
+	})
+	hosted.adm = adm
 	s.host.Handle(joinProto, func(from string, req []byte) ([]byte, error) {
 		key, err := p2p.PeerKey(from)
 		if err != nil {
@@ -138,7 +167,7 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 		return adm.Serve(key, req)
 	})
 	if err := s.host.Join(joinTopic, checkJoinAd); err != nil {
-		return nil, cli.Exit(err.Error(), 1)
+		return nil, nil, cli.Exit(err.Error(), 1)
 	}
 	ctx, stop := context.WithCancel(ctx)
 	s.cleanup = append(s.cleanup, stop)
@@ -165,7 +194,7 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 		}
 		fmt.Fprintf(w, "corruption: a private table of %d: the other players join with --join %s\n", choice.Players, code)
 	}
-	return pt, nil
+	return pt, hosted, nil
 }
 
 // checkJoinAd is the join channel's validator.
@@ -177,22 +206,46 @@ func checkJoinAd(from string, data []byte) p2p.Verdict {
 }
 
 // joinPrivate waits for a creator that announces the code's nameplate and runs the exchange
-// with it, until it is admitted, refused, or ctx ends.
+// with it, until it is admitted, refused, or ctx ends (--join: the errors in words for the
+// command line).
 func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
+	pt, err := s.findPrivate(ctx, code)
+	var wait *protocol.JoinWaitError
+	switch {
+	case err == nil:
+		return pt, nil
+	case errors.Is(err, protocol.ErrWrongCode):
+		return nil, cli.Exit(fmt.Sprintf("--join: %v (the table's creator counted a failed attempt)", err), 1)
+	case errors.Is(err, protocol.ErrTableFull):
+		return nil, cli.Exit(fmt.Sprintf("--join: %v", err), 1)
+	case errors.Is(err, ui.ErrNoCreator), errors.As(err, &wait):
+		return nil, cli.Exit(fmt.Sprintf("--join: no private table of nameplate %q answered in time (is its creator's node reachable? --peer ADDR)", code.Nameplate), 1)
+	}
+	return nil, cli.Exit(err.Error(), 1)
+}
+
+// findPrivate is joinPrivate's search: it returns protocol.ErrWrongCode or ErrTableFull when
+// a creator refuses, and when ctx ends ui.ErrNoCreator, or the last *protocol.JoinWaitError
+// when a creator was limiting attempts (the page says each in its words).
+func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
 	if err := s.host.Join(joinTopic, checkJoinAd); err != nil {
-		return nil, cli.Exit(err.Error(), 1)
+		return nil, err
 	}
 	defer s.host.Leave(joinTopic)
 	self := s.key.Public().(ed25519.PublicKey)
 	notBefore := map[string]time.Time{} // creators that asked us to wait, or that failed
+	var lastWait *protocol.JoinWaitError
 	s.notef("looking for the private table of nameplate %q", code.Nameplate)
 	for {
 		from, data, err := s.host.Next(ctx, joinTopic)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, cli.Exit(fmt.Sprintf("--join: no private table of nameplate %q answered in time (is its creator's node reachable? --peer ADDR)", code.Nameplate), 1)
+				if lastWait != nil {
+					return nil, lastWait
+				}
+				return nil, ui.ErrNoCreator
 			}
-			return nil, cli.Exit(err.Error(), 1)
+			return nil, err
 		}
 		if np, _ := protocol.ParseJoinAd(data); np != code.Nameplate || time.Now().Before(notBefore[from]) {
 			continue
@@ -209,12 +262,11 @@ func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 		case err == nil:
 			s.notef("admitted to the private table by %s", from)
 			return pt, nil
-		case errors.Is(err, protocol.ErrWrongCode):
-			return nil, cli.Exit(fmt.Sprintf("--join: %v (the table's creator counted a failed attempt)", err), 1)
-		case errors.Is(err, protocol.ErrTableFull):
-			return nil, cli.Exit(fmt.Sprintf("--join: %v", err), 1)
+		case errors.Is(err, protocol.ErrWrongCode), errors.Is(err, protocol.ErrTableFull):
+			return nil, err
 		case errors.As(err, &wait):
 			s.notef("%v", err)
+			lastWait = wait
 			notBefore[from] = time.Now().Add(wait.Wait)
 		case errors.Is(err, protocol.ErrNoNameplate):
 			notBefore[from] = time.Now().Add(time.Hour)
@@ -223,6 +275,52 @@ func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 			notBefore[from] = time.Now().Add(adEvery)
 		}
 	}
+}
+
+// pageJoin is the page's join by code (ui.Config.JoinPrivate): the same search as --join,
+// within wait. An internet join code's relay is dialed first (the surest way through a relay
+// is still to start play with --relay). The table joined is kept for the command (take).
+type pageJoin struct {
+	s    *session
+	wait time.Duration
+	mu   sync.Mutex
+	pt   *protocol.PrivateTable
+}
+
+func (j *pageJoin) join(ctx context.Context, text string) (ui.TableChoice, error) {
+	bare, relay, _ := strings.Cut(strings.TrimSpace(text), "@")
+	code, err := protocol.ParseJoinCode(bare)
+	if err != nil {
+		return ui.TableChoice{}, err
+	}
+	if relay != "" {
+		if err := j.s.host.Dial(relay); err != nil {
+			j.s.logf("dialing the relay of the join code: %v", err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, j.wait)
+	defer cancel()
+	pt, err := j.s.findPrivate(ctx, code)
+	if err != nil {
+		return ui.TableChoice{}, err
+	}
+	if _, ok := games[pt.Game]; !ok {
+		return ui.TableChoice{}, fmt.Errorf("the private table plays %q, which this build does not play", pt.Game)
+	}
+	j.mu.Lock()
+	j.pt = pt
+	j.mu.Unlock()
+	return ui.TableChoice{Table: pt.Name(), Game: pt.Game, Config: pt.Config, Players: pt.Players}, nil
+}
+
+// take is the private table joined from the page, if the person sits at it (choice).
+func (j *pageJoin) take(choice ui.TableChoice) *protocol.PrivateTable {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.pt != nil && j.pt.Name() == choice.Table {
+		return j.pt
+	}
+	return nil
 }
 
 // joinPrivateTable is the table's network at a private table: its channel, every message

@@ -281,8 +281,13 @@ function renderLobby(st) {
   if (!root || lastDrawn !== st.mode + ui.lang) {
     root = h('div#lobby.lobby', {},
       h('p.intro', {}, t('lobby.intro', {name: st.me.name})),
-      h('div.lobby-grid', {}, lobbyForm(lb), h('div.lobby-side', {}, h('section#lobby-list.panel', {'aria-labelledby': 'lobby-list-title'}), h('section#network.panel', {'aria-labelledby': 'network-title'}))));
+      h('div.lobby-grid', {}, h('div.lobby-main', {}, lobbyForm(lb), lb.private ? privateJoinForm() : null),
+        h('div.lobby-side', {}, h('section#lobby-list.panel', {'aria-labelledby': 'lobby-list-title'}), h('section#network.panel', {'aria-labelledby': 'network-title'}))));
   }
+  const joining = $('#private-joining', root);
+  if (joining) joining.hidden = !lb.joining;
+  const go = $('#private-go', root);
+  if (go) go.disabled = !!lb.joining;
   renderTables(st, $('#lobby-list', root));
   renderNetwork(st, $('#network', root));
   return root;
@@ -305,6 +310,56 @@ function lobbyForm(lb) {
   board.settingsFields(f, lb),
   lb.bots ? h('p.hint', {}, t(lb.bots === 1 ? 'lobby.bots.one' : 'lobby.bots', {n: lb.bots})) : null,
   h('button#create', {type: 'submit', dataset: {key: 'create'}}, t('lobby.create.go')));
+}
+
+// privateJoinForm joins a private table by its join code, as --join CODE does: the node looks
+// for the table's creator and runs the exchange; a refusal comes back in plain words.
+function privateJoinForm() {
+  const input = h('input#private-code', {type: 'text', name: 'code', autocomplete: 'off', spellcheck: 'false', required: true,
+    placeholder: '2s-fn8-de6', 'aria-describedby': 'private-intro', dataset: {key: 'private-code'}});
+  return h('form#private-form.panel', {'aria-labelledby': 'private-title', onsubmit: (e) => {
+    e.preventDefault();
+    const code = input.value.trim();
+    if (!code) return;
+    post('/api/lobby/private', {code}).catch(() => {});
+  }},
+  h('h2#private-title', {}, t('private.title')),
+  h('p#private-intro.hint', {}, t('private.intro')),
+  h('label', {for: 'private-code'}, t('private.code')),
+  h('div.dial-row', {}, input, h('button#private-go', {type: 'submit', dataset: {key: 'private-go'}}, t('private.go'))),
+  h('p#private-joining.hint', {role: 'status', hidden: true}, t('private.joining')));
+}
+
+// privateCodes shows the creator of a private table its join code(s), each copyable, and the
+// failed attempts to join that its node counted.
+function privateCodes(pv) {
+  const codeRow = (id, label, value) => {
+    const field = h('input#' + id + '.code', {type: 'text', readonly: true, value, spellcheck: 'false', dataset: {key: id},
+      onfocus: (e) => e.target.select()});
+    const copy = h('button.copy', {type: 'button', dataset: {key: 'copy-' + id}, 'aria-label': t('private.copy.label', {what: label}), onclick: () => {
+      const done = () => { ui.copied = id; render(); };
+      field.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(value).then(done, () => { document.execCommand('copy'); done(); });
+      else { document.execCommand('copy'); done(); }
+    }}, t('private.copy'));
+    return h('div.code-row', {}, h('label', {for: id}, label), h('div.dial-row', {}, field, copy));
+  };
+  const n = pv.failed;
+  return h('div#private-codes', {},
+    codeRow('join-code', t('private.yours'), pv.code),
+    pv.internet ? codeRow('internet-code', t('private.internet'), pv.internet) : null,
+    h('p#private-copied.hint', {role: 'status', dataset: {copied: ui.copied || ''}}, ui.copied ? t('private.copied') : ''),
+    h('p.hint', {}, t('private.share')),
+    h('p#private-failed', {role: 'status', dataset: {failed: n}}, n === 0 ? t('private.failed.none') : t(n === 1 ? 'private.failed.one' : 'private.failed', {n})));
+}
+
+// peerConns lists how the node reaches each connected node: direct, or through a relay.
+function peerConns(net) {
+  const conns = (net && net.conns) || [];
+  if (!conns.length) return null;
+  const short = (id) => id.length > 14 ? '…' + id.slice(-8) : id;
+  return h('div#conns', {}, h('p.hint', {}, t('net.conns')),
+    h('ul.conns', {}, conns.map((c) => h('li', {dataset: {peer: c.id, kind: c.kind}}, h('code', {title: c.id}, short(c.id)), ': ', t(c.kind === 'relayed' ? 'net.relayed' : 'net.direct')))));
 }
 
 function renderTables(st, box) {
@@ -347,6 +402,8 @@ function renderNetwork(st, box) {
   }
   const parts = [h('h2#network-title', {}, t('net.title')), status];
   if (addrs.length) parts.push(h('p.hint', {}, t('net.yours')), h('ul#my-addr.addrs', {}, addrs.map((a) => h('li', {}, h('code.addr', {}, a)))));
+  const conns = peerConns(net);
+  if (conns) parts.push(conns);
   if (net.dial) parts.push(dial);
   if (ui.dialed) parts.push(h('p#dialed.hint', {}, t('net.dialing', {addr: ui.dialed})));
   box.replaceChildren(...parts);
@@ -389,9 +446,11 @@ function renderWaiting(st) {
     h('p', {}, t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
     h('p#seats-filled', {}, t('waiting.seated', {n: members.length, of: tb.players, names: members.join(', ') || t('waiting.nobody')})),
     h('progress', {max: tb.players, value: members.length, 'aria-label': t('waiting.progress')}),
+    st.private ? privateCodes(st.private) : null,
     st.network ? h('p.hint', {}, t(st.network.peers === 1 ? 'net.peers.one' : 'net.peers', {n: st.network.peers})) : null,
-    h('p.hint', {}, t('waiting.hint', {n: tb.players})),
-    h('code#join-hint.join-hint', {}, joinHint(st, tb)),
+    peerConns(st.network),
+    st.private ? null : (tb.private ? h('p#private-joined.hint', {}, t('private.joined', {n: tb.players})) : h('p.hint', {}, t('waiting.hint', {n: tb.players}))),
+    tb.private ? null : h('code#join-hint.join-hint', {}, joinHint(st, tb)),
     h('div.actions', {}, leaveButton()));
 }
 
