@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -35,7 +36,16 @@ type syncer struct {
 	backoff map[string]backoff
 	noTable map[string]bool
 	peerOf  map[int]string // the peer each seat's heads come from
+	// ahead holds entries that arrived before the ones they follow (gossip reorders), by seq,
+	// at most two a seq (an equivocation's twins) and maxAhead seqs past the log: they are
+	// applied once the log reaches them, as well as fetched for.
+	ahead map[uint64][]*Entry
 }
+
+const (
+	maxAhead      = 64
+	maxAheadBytes = 4 << 20
+)
 
 type backoff struct {
 	until time.Time
@@ -52,6 +62,7 @@ func (s *syncer) init() {
 	s.backoff = map[string]backoff{}
 	s.noTable = map[string]bool{}
 	s.peerOf = map[int]string{}
+	s.ahead = map[uint64][]*Entry{}
 }
 
 type fetched struct {
@@ -84,6 +95,62 @@ func (n *Node) heard(ctx context.Context, from string, h *head) {
 // receiveEntries applies entries from a peer. A gap or a fork makes it fetch from that peer
 // (broadcasts only: the answer to a fetch is not followed up here, see gotFetched).
 func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
+	n.applyEntries(ctx, from, entries, broadcast)
+	n.applyAhead(ctx)
+}
+
+// applyAhead applies the entries held ahead of the log that it has reached, and forgets those
+// it has passed.
+func (n *Node) applyAhead(ctx context.Context) {
+	for n.table != nil && n.table.Verdict() == nil {
+		l := n.table.Len()
+		es := n.ahead[l]
+		if es == nil {
+			break
+		}
+		delete(n.ahead, l)
+		n.applyEntries(ctx, "", es, false)
+		if n.table.Len() == l {
+			break
+		}
+	}
+	if n.table != nil {
+		for seq := range n.ahead {
+			if seq < n.table.Len() {
+				delete(n.ahead, seq)
+			}
+		}
+	}
+}
+
+// holdAhead keeps e, ahead of the log, to apply when the log reaches it. What it holds is
+// bounded (maxAhead seqs, two entries a seq, maxAheadBytes in all): a stranger who fills it
+// with junk only takes the node back to fetching what it missed.
+func (n *Node) holdAhead(e *Entry) {
+	if e.Seq > n.table.Len()+maxAhead {
+		return
+	}
+	m := e.Marshal()
+	size := len(m)
+	held := n.ahead[e.Seq]
+	for _, es := range n.ahead {
+		for _, h := range es {
+			size += len(h.Marshal())
+		}
+	}
+	for _, h := range held {
+		if bytes.Equal(h.Marshal(), m) {
+			return
+		}
+	}
+	if len(held) < 2 && size <= maxAheadBytes {
+		n.ahead[e.Seq] = append(held, e)
+	}
+}
+
+// applyEntries applies entries in order, until one is ahead of the log (held, and fetched for
+// when it was broadcast) or halts the table.
+func (n *Node) applyEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
 	for _, e := range entries {
 		if n.table == nil || e.Table != n.table.ID() {
 			// Another table of this name (or the first): its genesis seats this node or takes
@@ -108,6 +175,7 @@ func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry
 				n.cfg.Logf("%v", serr)
 			}
 		case errors.As(err, &gap):
+			n.holdAhead(e)
 			if broadcast {
 				n.fetch(ctx, from, n.table.Len())
 			}

@@ -113,17 +113,31 @@ func readPrivateTable(c *cli.Context) (ui.TableChoice, *game, error) {
 // openPrivate creates the private table of choice (its name, the table itself and the join
 // code come out of it) or joins the one of w.code, within wait.
 func (s *session) openPrivate(ctx context.Context, w *privateWish, choice ui.TableChoice, wait time.Duration) (ui.TableChoice, *protocol.PrivateTable, error) {
-	var pt *protocol.PrivateTable
-	var err error
-	if w.create {
+	// A node restarted with the same command line (and --data) resumes the private table it
+	// created, or joined with this code, if that table's game is under way here.
+	saveAs := ""
+	if !w.create {
+		saveAs = w.code.String()
+	}
+	pt, err := s.store.SavedPrivate(saveAs)
+	if err != nil {
+		return choice, nil, cli.Exit(err.Error(), 1)
+	}
+	switch {
+	case pt != nil:
+		s.notef("resuming private table %s, saved in the data directory", pt.Name())
+	case w.create:
 		pt, w.hosted, err = s.hostPrivate(ctx, choice)
-	} else {
+	default:
 		ctx, cancel := context.WithTimeout(ctx, wait)
 		defer cancel()
 		pt, err = s.joinPrivate(ctx, w.code)
 	}
 	if err != nil {
 		return choice, nil, err
+	}
+	if err := s.store.SavePrivate(saveAs, pt); err != nil {
+		return choice, nil, cli.Exit(fmt.Sprintf("cannot keep the private table in the data directory: %v", err), 1)
 	}
 	if _, ok := games[pt.Game]; !ok {
 		return choice, nil, cli.Exit(fmt.Sprintf("the private table plays %q, which this build does not play", pt.Game), 1)

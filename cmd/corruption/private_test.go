@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -123,5 +125,66 @@ func TestPrivateBotsThroughRelay(t *testing.T) {
 				t.Errorf("%s says of %s: %v, want relayed", ps[i].name, ps[j].name, m)
 			}
 		}
+	}
+}
+
+// TestPrivateBotRestarted: a node of a private table killed in the middle of the game and
+// started again with the same command line and data directory finds the table's sealed
+// channel again (the table is kept in its data directory) and resumes its seat; the table
+// completes with identical logs. First a joiner (which could also join again while the
+// creator is up), then the creator, which the others dial (which could not, without the table
+// kept: it would create another).
+func TestPrivateBotRestarted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("network table: skipped in -short mode")
+	}
+	for _, tt := range []struct {
+		name           string
+		victim, killAt int
+	}{{"a joiner in round 1", 1, 30}, {"the creator in round 2", 0, 60}} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
+			defer cancel()
+			ps := newPlayers(t, 3)
+			ports := freePorts(t, 3)
+			args := make([][]string, 3)
+			procs := make([]*proc, 3)
+			var addrs []string
+			var code string
+			for i, p := range ps {
+				a := []string{"bot", "--data", p.data, "--out", p.log, "--json", "--timeout", "30s", "--verbose",
+					"--no-mdns", "--listen", fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", ports[i])}
+				if i == 0 {
+					a = append(a, "--private", "--players", "3")
+				} else {
+					a = append(a, "--join", code)
+				}
+				for _, addr := range addrs {
+					a = append(a, "--peer", addr)
+				}
+				args[i] = a
+				procs[i] = start(ctx, t, p.name, a...)
+				addrs = append(addrs, procs[i].waitLine(t, listenLine, 20*time.Second)[1])
+				if i == 0 {
+					code = procs[0].waitLine(t, joinCodeLine, 20*time.Second)[1]
+				}
+			}
+			formed := regexp.MustCompile(`table "(private-[0-9a-f]+)" formed: seat \d of 3`)
+			table := ""
+			for _, p := range procs {
+				table = p.waitLine(t, formed, 20*time.Second)[1]
+			}
+			v := procs[tt.victim]
+			vLog := filepath.Join(ps[tt.victim].data, "tables", table, "log")
+			waitEntries(t, v, vLog, tt.killAt, 20*time.Second)
+			v.kill(t)
+			atKill := countEntries(t, vLog)
+			procs[tt.victim] = start(ctx, t, ps[tt.victim].name+" (restarted)", args[tt.victim]...)
+			procs[tt.victim].waitLine(t, regexp.MustCompile(`resumed table "`+regexp.QuoteMeta(table)+`" from \d+ saved entries`), 20*time.Second)
+			out, _ := finish(t, procs, ps, 3)
+			if atKill >= out.Entries {
+				t.Errorf("the bot was killed with %d entries, the table has %d: it was not killed in the middle", atKill, out.Entries)
+			}
+		})
 	}
 }
