@@ -1,16 +1,15 @@
 package script
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"reflect"
-	"sort"
 	"strings"
 
 	"corruption/engine/corruptia"
+	"corruption/engine/internal/strictjson"
 )
 
 // entry is the JSON form of one entry: exactly one action, with its companions (at and
@@ -38,7 +37,7 @@ type entry struct {
 
 func parseEntry(raw json.RawMessage, players int) (Entry, error) {
 	var en entry
-	if err := decodeStrict(raw, &en); err != nil {
+	if err := strictjson.Decode(raw, &en); err != nil {
 		return Entry{}, cleanJSONError(err)
 	}
 	actions := 0
@@ -165,63 +164,6 @@ func parseProposal(e *Entry, en entry, players int) error {
 	for i, s := range *en.Workers {
 		if e.Workers[i], err = parseWorker(s, players); err != nil {
 			return err
-		}
-	}
-	return nil
-}
-
-// decodeStrict decodes one JSON object into v, refusing unknown fields, field names that
-// differ from v's only in case (encoding/json would take them), and trailing data.
-func decodeStrict(data []byte, v any) error {
-	if err := checkKeys(data, v); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the closing brace")
-	}
-	return nil
-}
-
-// checkKeys refuses an object key that is not exactly one of v's JSON field names, or that
-// comes twice. Input that is not an object is left to the decoder, which says what is wrong.
-func checkKeys(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	allowed := map[string]bool{}
-	t := reflect.TypeOf(v).Elem()
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		allowed[name] = true
-	}
-	seen := map[string]bool{}
-	var keys []string
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		k, _ := tok.(string)
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return nil
-		}
-		if seen[k] {
-			return fmt.Errorf("field %q appears twice", k)
-		}
-		seen[k] = true
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !allowed[k] {
-			return fmt.Errorf("unknown field %q", k)
 		}
 	}
 	return nil

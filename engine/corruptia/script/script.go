@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"corruption/engine/corruptia"
+	"corruption/engine/internal/strictjson"
 )
 
 // Script is a game with full information: the table, the order of the bill deck after its
@@ -111,7 +112,7 @@ type file struct {
 // action; errors say where.
 func Parse(data []byte) (*Script, error) {
 	var f file
-	if err := decodeStrict(data, &f); err != nil {
+	if err := strictjson.Decode(data, &f); err != nil {
 		return nil, &ParseError{Where: where(data, err), Err: cleanJSONError(err)}
 	}
 	switch {

@@ -11,11 +11,11 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
 	"corruption/engine/corruption"
+	"corruption/engine/internal/strictjson"
 )
 
 // Script is a game's configuration and its moves, in order.
@@ -60,7 +60,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // first, moves), and moves that do not have exactly one action; errors say where.
 func Parse(data []byte) (*Script, error) {
 	var f file
-	if err := decodeStrict(data, &f); err != nil {
+	if err := strictjson.Decode(data, &f); err != nil {
 		return nil, &ParseError{Where: where(data, err), Err: cleanJSONError(err)}
 	}
 	sc := &Script{}
@@ -107,56 +107,10 @@ func Parse(data []byte) (*Script, error) {
 	return sc, nil
 }
 
-// decodeStrict decodes one JSON object into v, refusing unknown fields, field names that
-// differ from v's only in case (encoding/json would take them), and trailing data.
-func decodeStrict(data []byte, v any) error {
-	if err := checkKeys(data, v); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("unexpected data after the script's closing brace")
-	}
-	if _, err := dec.Token(); err == nil {
-		return errors.New("unexpected data after the script's closing brace")
-	}
-	return nil
-}
-
-// checkKeys refuses an object key that is not exactly one of v's JSON field names. Input that
-// is not an object is left to the decoder, which says what is wrong with it.
-func checkKeys(data []byte, v any) error {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(data, &obj) != nil {
-		return nil
-	}
-	allowed := map[string]bool{}
-	t := reflect.TypeOf(v).Elem()
-	for i := 0; i < t.NumField(); i++ {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		allowed[name] = true
-	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !allowed[k] {
-			return fmt.Errorf("unknown field %q", k)
-		}
-	}
-	return nil
-}
-
 func parseMove(raw json.RawMessage) (corruption.Move, error) {
 	var mv move
 	var m corruption.Move
-	if err := decodeStrict(raw, &mv); err != nil {
+	if err := strictjson.Decode(raw, &mv); err != nil {
 		return m, cleanJSONError(err)
 	}
 	if mv.Seat == nil {

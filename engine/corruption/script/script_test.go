@@ -55,6 +55,8 @@ func TestParseErrors(t *testing.T) {
 		{"an unknown field", `{"colour": "red", ` + doc("")[1:], "", `"colour"`},
 		{"an unknown field in a move", doc(`{"seat": 0, "card": "1000", "on": "school", "face": "up"}`), "move 1: ", `"face"`},
 		{"a field name in capitals", strings.Replace(doc(""), `"players"`, `"Players"`, 1), "", "Players"},
+		{"a field given twice", `{"players": 3, ` + doc("")[1:], "", `"players" appears twice`},
+		{"a field given twice in a move", doc(`{"seat": 0, "seat": 1, "card": "1000", "on": "school"}`), "move 1: ", `"seat" appears twice`},
 		{"missing players", doc("", "players", "-"), "", "players"},
 		{"missing deck", doc("", "deck", "-"), "", "deck"},
 		{"missing first", doc("", "first", "-"), "", "first"},

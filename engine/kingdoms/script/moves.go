@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"corruption/engine/internal/strictjson"
 	k "corruption/engine/kingdoms"
 )
 
@@ -68,7 +69,7 @@ var actions = []string{"discard", "take", "place", "influence", "call", "vote", 
 
 func (sc *Script) parseMove(raw json.RawMessage) (k.Move, error) {
 	var mv move
-	if err := decodeStrict(raw, &mv); err != nil {
+	if err := strictjson.Decode(raw, &mv); err != nil {
 		return k.Move{}, cleanJSONError(err)
 	}
 	if mv.Seat == nil {

@@ -6,18 +6,16 @@
 package script
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
+	"corruption/engine/internal/strictjson"
 	k "corruption/engine/kingdoms"
 )
 
@@ -58,7 +56,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // seed (default 0).
 func Parse(data []byte) (*Script, error) {
 	var f file
-	if err := decodeStrict(data, &f); err != nil {
+	if err := strictjson.Decode(data, &f); err != nil {
 		return nil, &ParseError{Where: where(data, err), Err: cleanJSONError(err)}
 	}
 	if f.Players == nil {
@@ -212,48 +210,6 @@ func drawChaos(corps []int, n int, seed uint64) [][]int {
 		out = append(out, hand)
 	}
 	return out
-}
-
-// decodeStrict decodes one JSON object into v, refusing unknown fields, field names that differ
-// from v's only in case, and trailing data.
-func decodeStrict(data []byte, v any) error {
-	if err := checkKeys(data, v); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the closing brace")
-	}
-	return nil
-}
-
-// checkKeys refuses an object key that is not exactly one of v's JSON field names.
-func checkKeys(data []byte, v any) error {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(data, &obj) != nil {
-		return nil // the decoder says what is wrong
-	}
-	allowed := map[string]bool{}
-	t := reflect.TypeOf(v).Elem()
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		allowed[name] = true
-	}
-	keys := make([]string, 0, len(obj))
-	for key := range obj {
-		keys = append(keys, key)
-	}
-	sort.Strings(keys)
-	for _, key := range keys {
-		if !allowed[key] {
-			return fmt.Errorf("unknown field %q", key)
-		}
-	}
-	return nil
 }
 
 // where turns a JSON decoding error into a line and column of data.
