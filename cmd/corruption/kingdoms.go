@@ -47,24 +47,36 @@ func kingdomsFlags(prefix string) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "rules", Value: rules.Advanced.String(), Usage: prefix + "Corrupted Kingdoms' `RULES`: " +
 			"advanced (bill bonuses and chaos cards; the only rules at 2 players), basic, bonuses (basic with bill bonuses) or chaos (basic with chaos cards)"},
+		&cli.StringFlag{Name: "house", Value: "none", Usage: prefix + "Corrupted Kingdoms' house `RULES`, not the rule sheet's: " +
+			"none (the sheet's rules alone) or even (fairer places in turn order: the round in which a deck runs out is played to its end, " +
+			"and a passed bill's guilty pleasures are taken from the bottom marker up; docs/KINGDOMS.md, \"Balance\")"},
 	}
 }
 
-// kingdomsSettings reads --rules, and refuses the settings flags of the other games.
+// kingdomsSettings reads --rules and --house, and refuses the settings flags of the other games.
 func kingdomsSettings(c *cli.Context) ([]byte, error) {
 	for id, g := range games {
 		if id == kingdomsGame.id {
 			continue
 		}
 		for _, f := range g.flags("") {
-			if name := f.Names()[0]; name != "rules" && c.IsSet(name) {
-				return nil, usageError("--%s is a setting of %s, not of Corrupted Kingdoms (its setting is --rules)", name, id)
+			if name := f.Names()[0]; name != "rules" && name != "house" && c.IsSet(name) {
+				return nil, usageError("--%s is a setting of %s, not of Corrupted Kingdoms (its settings are --rules and --house)", name, id)
 			}
 		}
 	}
 	cfg, err := rules.ParseConfig(c.String("rules"))
 	if err != nil {
 		return nil, usageError("--rules: %v", err)
+	}
+	if c.IsSet("house") {
+		even := cfg.Even
+		if cfg, err = cfg.WithHouse(c.String("house")); err != nil {
+			return nil, usageError("--house: %v", err)
+		}
+		if even && !cfg.Even {
+			return nil, usageError("--house none: --rules %s asks for the house rules %s", c.String("rules"), rules.HouseEven)
+		}
 	}
 	return rules.EncodeConfig(cfg), nil
 }

@@ -332,3 +332,47 @@ func TestKingdomsAuditBadLogs(t *testing.T) {
 		t.Errorf("replay of the golden log\n%v", replay)
 	}
 }
+
+// TestKingdomsHouse: --house offers the house rules "even" in every command that plays, in
+// words a player can follow; a bad value, a contradiction with --rules and another game are
+// refused with what was wrong; simulate plays them and prints the places in turn order.
+func TestKingdomsHouse(t *testing.T) {
+	for _, cmd := range []string{"demo", "play", "bot", "simulate"} {
+		r := runCLI(t, cmd, "--help")
+		for _, want := range []string{"--house RULES", "none (the sheet's rules alone) or even (fairer places in turn order"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%s --help does not say %q\n%s", cmd, want, r.stdout)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bot", "--game", "kingdoms", "--no-mdns", "--table", "t", "--players", "4", "--house", "fair"}, `--house: unknown house rules "fair" (want none or even)`},
+		{[]string{"simulate", "--game", "kingdoms", "--players", "4", "--rules", "basic+even", "--house", "none"}, "--house none: --rules basic+even asks for the house rules even"},
+		{[]string{"simulate", "--game", "kingdoms", "--players", "2", "--rules", "basic", "--house", "even"}, "the 2-player game uses all the advanced rules, not basic"},
+		{[]string{"simulate", "--game", "corruptia", "--players", "4", "--house", "even"}, "--house is a setting of kingdoms"},
+	} {
+		if r := runCLI(t, tt.args...); r.code != 2 || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("want exit 2 and %q\n%v", tt.want, r)
+		}
+	}
+	for _, args := range [][]string{
+		{"--house", "even"},
+		{"--rules", "advanced+even"},
+		{"--rules", "advanced+even", "--house", "even"},
+	} {
+		r := runCLI(t, append([]string{"simulate", "--game", "kingdoms", "--games", "20", "--players", "4", "--seed", "3"}, args...)...)
+		for _, want := range []string{`20 games, 4 players, the advanced rules (bill bonuses and chaos cards), with the house rules "even"`, "turn order", "1 (first)", "\n4 "} {
+			if r.code != 0 || !strings.Contains(r.stdout, want) {
+				t.Errorf("simulate %v does not say %q\n%v", args, want, r)
+			}
+		}
+	}
+	r := runCLI(t, "simulate", "--game", "kingdoms", "--games", "3", "--players", "3", "--rules", "basic", "--house", "even", "--json")
+	var res bot.SimResult
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &res) != nil || res.Rules != "basic+even" || len(res.ByPosition) != 3 {
+		t.Errorf("simulate --house even --json: rules %q, %d places\n%v", res.Rules, len(res.ByPosition), r)
+	}
+}

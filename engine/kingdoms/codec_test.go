@@ -108,7 +108,7 @@ func FuzzDecodeMove(f *testing.F) {
 
 // FuzzDecodeConfig: DecodeConfig never panics, and whatever it accepts, EncodeConfig gives back.
 func FuzzDecodeConfig(f *testing.F) {
-	for _, b := range [][]byte{{0}, {1}, {2}, {3}, {4}, {}, {0, 0}} {
+	for _, b := range [][]byte{{0}, {1}, {2}, {3}, {4}, {7}, {8}, {}, {0, 0}} {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {

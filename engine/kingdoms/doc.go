@@ -4,7 +4,10 @@
 // (the seed corrupted-kingdoms-rules-en.txt) gives the rules and the counts; the components it
 // leaves out (leaders' costs and preferences, monarchs, favors' minions, guilty pleasures,
 // corporations' mats, chaos cards) are this project's own, in data/ (one file per kind), and
-// docs/KINGDOMS.md lists every value and every decision taken where the sheet is silent.
+// docs/KINGDOMS.md lists every value and every decision taken where the sheet is silent. The
+// sheet's rules are the default; a table may add this project's house rules "even"
+// (Config.Even: the last round played to its end, guilty pleasures taken from the bottom marker
+// up), which make the places in turn order fairer (docs/KINGDOMS.md, "Balance").
 //
 // Rules registers the game under "kingdoms". A Game never calls cryptography: it asks the table
 // for every hidden-information step by data (engine.Step): joint randomness for corporations

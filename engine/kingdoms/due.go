@@ -280,10 +280,14 @@ func (g *Game) advance() {
 			case p.final:
 				g.finish()
 				return
-			case p.ending != 0:
+			case p.ending != 0 && !g.roundGoesOn():
 				g.beginFinal()
 			case p.actions > 0:
-				return
+				if !g.mustPass() {
+					return
+				}
+				g.emit(Event{Kind: EventNoAction, Seat: int(p.turn), Count: int(p.actions)})
+				p.actions = 0
 			default:
 				g.nextTurn()
 			}

@@ -2,12 +2,24 @@ package kingdoms
 
 // The turn passing, and the end of the game ("Play continues until the last Favor or Guilty
 // Pleasure is drawn ... a vote is initiated on every remaining Bill from left to right").
+//
+// With the house rules "even" (Config.Even) the end waits for the end of the round: the draw
+// that empties a deck no longer ends the game at once; the turns go on, with the votes and all
+// their consequences, until the player before the starting player has played, so that every
+// player has had as many turns; then final voting. A player with no action it can take in that
+// last round (the market empty, no leader it can pay for, no vote it can call) loses the rest of
+// its turn.
 
-// nextTurn passes the turn clockwise; after the last turn of round MaxRounds the game ends.
+// nextTurn passes the turn clockwise; after the last turn of round MaxRounds the game ends, and,
+// with the house rules "even", after the last turn of the round in which the end came.
 func (g *Game) nextTurn() {
 	p := &g.p
 	p.turn = (p.turn + 1) % int8(g.n)
 	if p.turn == p.first {
+		if g.roundGoesOn() {
+			g.beginFinal()
+			return
+		}
 		if p.round == MaxRounds {
 			g.endGame(EndRounds)
 			return
@@ -29,13 +41,18 @@ const (
 )
 
 // endGame starts the end: votes not yet begun are dropped (final voting holds them all), the
-// turn stops, and when the tasks under way are done, final voting begins.
+// turn stops, and when the tasks under way are done, final voting begins. With the house rules
+// "even" the round goes on instead (roundGoesOn), with its votes.
 func (g *Game) endGame(why EndReason) {
 	p := &g.p
 	if p.ending != NotEnding {
 		return
 	}
 	p.ending = why
+	if g.roundGoesOn() {
+		g.emit(Event{Kind: EventEnding, Reason: why, Round: int(p.round)})
+		return
+	}
 	kept := p.tasks[:0:0]
 	for _, t := range p.tasks {
 		if t.kind != taskVote {
@@ -44,6 +61,18 @@ func (g *Game) endGame(why EndReason) {
 	}
 	p.tasks = kept
 	g.emit(Event{Kind: EventEnding, Reason: why})
+}
+
+// roundGoesOn reports whether the game is ending and, with the house rules "even", plays its
+// round to the end before final voting (not after MaxRounds, which end at a round's end).
+func (g *Game) roundGoesOn() bool {
+	return g.cfg.Even && g.p.ending != NotEnding && g.p.ending != EndRounds && !g.p.final
+}
+
+// mustPass reports whether the seat whose turn it is, with actions left, has none it can take:
+// only in the last round of the house rules "even", when the market may be empty.
+func (g *Game) mustPass() bool {
+	return g.roundGoesOn() && len(g.legalActions(int(g.p.turn))) == 0
 }
 
 // beginFinal holds a vote on every bill with favors, left to right, then has every seat show

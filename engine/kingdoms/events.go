@@ -35,11 +35,12 @@ const (
 	EventReturned                       // Count unclaimed guilty pleasures go under the deck
 	EventShredded                       // Seat discarded Target's Favor from Bill
 	EventEmbezzled                      // Seat took Minions from Target
-	EventEnding                         // the game ends (Reason): final voting follows
+	EventEnding                         // the game ends (Reason): final voting follows (Round > 0, house rules "even": after Round)
 	EventFinalVoting                    // final voting begins
 	EventShareholders                   // Seat shows its shareholder cards: Types
 	EventScore                          // Seat scores Score
 	EventOver                           // the game is over: Winners
+	EventNoAction                       // Seat has no action it can take: its Count actions left are lost (house rules "even")
 )
 
 // Event is one thing that happened, for narration and front ends. Which fields count depends on
@@ -160,8 +161,14 @@ func (e Event) String() string {
 	case EventEmbezzled:
 		return fmt.Sprintf("%s takes %s from seat %d", seat, minionWords(e.Minions), e.Target)
 	case EventEnding:
-		return "the game ends: " + [...]string{"", "the last favor was drawn", "the last guilty pleasure was drawn",
+		why := [...]string{"", "the last favor was drawn", "the last guilty pleasure was drawn",
 			fmt.Sprintf("%d rounds were played", MaxRounds)}[e.Reason]
+		if e.Round > 0 {
+			return fmt.Sprintf("the game is ending: %s; round %d is played to its end, then final voting", why, e.Round)
+		}
+		return "the game ends: " + why
+	case EventNoAction:
+		return fmt.Sprintf("%s has no action it can take and loses %s", seat, countWords(e.Count, "action", "actions"))
 	case EventFinalVoting:
 		return "final voting on every bill with favors, left to right"
 	case EventShareholders:

@@ -21,10 +21,10 @@ func kitPlayers(kinds []string, n int, g uint64) []engine.Player {
 	return ps
 }
 
-// configs are the rules a table of n may play.
+// configs are the rules a table of n may play (with the house rules "even": basic and advanced).
 func configs(n int) []kingdoms.Config {
 	var out []kingdoms.Config
-	for _, c := range []kingdoms.Config{kingdoms.Basic, {Bonuses: true}, {Chaos: true}, kingdoms.Advanced} {
+	for _, c := range []kingdoms.Config{kingdoms.Basic, {Bonuses: true}, {Chaos: true}, kingdoms.Advanced, {Even: true}, {Bonuses: true, Chaos: true, Even: true}} {
 		if c.Check(n) == nil {
 			out = append(out, c)
 		}

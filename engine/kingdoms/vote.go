@@ -207,12 +207,8 @@ func (g *Game) resolveVote() {
 	switch r {
 	case Passed:
 		var ts []task
-		var seen [MaxPlayers]bool
-		for _, f := range p.bills[bill] {
-			if !seen[f.seat] {
-				seen[f.seat] = true
-				ts = append(ts, task{kind: taskPick, a: f.seat})
-			}
+		for _, s := range g.pickOrder(bill) {
+			ts = append(ts, task{kind: taskPick, a: int8(s)})
 		}
 		g.push(append(ts, task{kind: taskCollect}, task{kind: taskReturn}, task{kind: taskRedraw})...)
 		return
@@ -224,6 +220,25 @@ func (g *Game) resolveVote() {
 		p.bills[bill] = nil
 	}
 	p.vote = vote{bill: -1}
+}
+
+// pickOrder lists the seats with a favor on bill in the order they take their guilty pleasures:
+// the order of their (first) markers from top to bottom, or, with the house rules "even", from
+// bottom to top (each seat at the place of its lowest marker).
+func (g *Game) pickOrder(bill int) []int {
+	var seen [MaxPlayers]bool
+	var out []int
+	on := g.p.bills[bill]
+	for i := range on {
+		if g.cfg.Even { // the house rules "even": from the bottom marker up
+			i = len(on) - 1 - i
+		}
+		if s := on[i].seat; !seen[s] {
+			seen[s] = true
+			out = append(out, int(s))
+		}
+	}
+	return out
 }
 
 // unclaimed lists the guilty pleasures left in the display, in display order.

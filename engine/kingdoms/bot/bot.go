@@ -36,10 +36,10 @@ func New(kind string, seed uint64) (Bot, error) {
 	case "random":
 		return &Random{rng: r}, nil
 	case "heuristic":
-		return &Heuristic{rng: r, p: defaults}, nil
+		return &Heuristic{rng: r}, nil
 	}
 	if p, ok := variants[kind]; ok {
-		return &Heuristic{rng: r, p: p}, nil
+		return &Heuristic{rng: r, p: &p}, nil
 	}
 	return nil, fmt.Errorf("unknown bot kind %q (want %s)", kind, strings.Join(Kinds, " or "))
 }

@@ -15,23 +15,39 @@ import (
 // pass, a vote called when it will win it, a leader where its vote counts, minions when it needs
 // them. It votes for what helps it, answers votes and steals with its chaos cards when that
 // turns the result, and plays its other chaos cards when they are worth an action or the game
-// is ending. A little noise keeps two such bots apart.
+// is ending. A little noise keeps two such bots apart. Its weights are those of the table's rules:
+// basicWeights with the basic rules, defaults with any other.
 type Heuristic struct {
 	rng *rand.Rand
-	p   params
+	p   *params // nil: the weights of the table's rules (weights)
 }
 
 // params are the heuristic's weights, chosen with TestTune and TestBalance (tune_test.go).
 type params struct {
 	influence float64 // a senator's worth for the votes to come, early on (a kingdom leader: 0.7 of it)
-	place     float64 // how much of a favor's worth on a bill counts early on (all of it at the end)
+	place     float64 // how much of a favor's worth on a bill counts early on (once at the end)
 	rivalry   float64 // how much an opponent's point counts against the bot's own, spread over them
 	minion    float64 // a minion's worth when the bot has few
 	coop      float64 // the bot votes for a bill worth at least -coop to it
 	future    float64 // how many votes the bill's prospects add per vote expected before the end
 }
 
+// defaults are the weights of every table with bill bonuses or chaos cards (the advanced rules,
+// and the 2-player game), tuned at advanced tables.
 var defaults = params{influence: 0.35, place: 0.9, rivalry: 0.3, minion: 0.2, coop: 0.5, future: 3}
+
+// basicWeights are the weights of the basic rules (with or without the house rules "even"),
+// tuned at basic tables: TestTune with KINGDOMS_TUNE_RULES=basic, run once from a first pass
+// (docs/KINGDOMS.md, "The basic rules and the bots").
+var basicWeights = params{influence: 0.35, place: 3.6, rivalry: 0.6, minion: 0.1, coop: 0.5, future: 2.94}
+
+// weights are the heuristic's weights at a table with rules c.
+func weights(c k.Config) *params {
+	if !c.Bonuses && !c.Chaos {
+		return &basicWeights
+	}
+	return &defaults
+}
 
 func (b *Heuristic) Name() string { return "heuristic" }
 
@@ -40,7 +56,11 @@ func (b *Heuristic) Decide(v k.View) k.Move {
 	if len(legal) == 0 {
 		return k.PassMove(v.Seat)
 	}
-	bd := look(v, &b.p)
+	p := b.p
+	if p == nil {
+		p = weights(v.Config)
+	}
+	bd := look(v, p)
 	best, bestScore := k.Move{}, math.Inf(-1)
 	chaosBest, chaosScore := k.Move{}, 0.0
 	for _, m := range legal {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"sort"
 	"strings"
@@ -14,24 +15,64 @@ import (
 // replaces the best so far when it beats it at mixed tables of three, four and five players.
 // It runs only when asked, and prints the weights it found (to copy into defaults):
 // KINGDOMS_TUNE=400 go test -run TestTune -v ./engine/kingdoms/bot/
+//
+// With KINGDOMS_TUNE_RULES=basic it searches basicWeights instead, at basic tables of three to
+// six players with and without the house rules "even", with more steps a weight (a candidate
+// wins when it beats the best by 1.5 points on average over the eight tables), and a
+// candidate must also keep bills passing: among its own kind it must score at least 90% of what
+// the best so far scores (a bot that votes down every bill it has no favor on beats the others
+// head to head, and among such bots no bill passes and games are won on the minion tie-break):
+// KINGDOMS_TUNE=500 KINGDOMS_TUNE_RULES=basic go test -run TestTune -v ./engine/kingdoms/bot/
 func TestTune(t *testing.T) {
 	games := 0
 	fmt.Sscan(os.Getenv("KINGDOMS_TUNE"), &games)
 	if games == 0 {
 		t.Skip("set KINGDOMS_TUNE to the number of games per table size")
 	}
-	best := defaults
+	tryWeights(t)
+	type table struct {
+		n     int
+		rules kingdoms.Config
+	}
+	best, factors, margin := defaults, []float64{0.5, 1.6}, 0.025
+	tables := []table{{3, kingdoms.Advanced}, {4, kingdoms.Advanced}, {5, kingdoms.Advanced}}
+	basic := os.Getenv("KINGDOMS_TUNE_RULES") == "basic"
+	if basic {
+		best, factors, margin, tables = basicWeights, []float64{0.5, 0.7, 1.4, 2}, 0.015, nil
+		for _, even := range []bool{false, true} {
+			for n := 3; n <= kingdoms.MaxPlayers; n++ {
+				tables = append(tables, table{n, kingdoms.Config{Even: even}})
+			}
+		}
+	}
 	edge := func(cand params, seed uint64) float64 {
 		variants["cand"], variants["base"] = cand, best
 		d := 0.0
-		for _, n := range []int{3, 4, 5} {
-			res, err := Simulate(SimConfig{Games: games, Players: n, Rules: kingdoms.Advanced, Bots: []string{"cand", "base"}, Seed: seed + uint64(n)})
+		for _, tb := range tables {
+			res, err := Simulate(SimConfig{Games: games, Players: tb.n, Rules: tb.rules, Bots: []string{"cand", "base"}, Seed: seed + uint64(tb.n)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			d += res.ByBot["cand"].WinRate - res.ByBot["base"].WinRate
 		}
-		return d / 3
+		return d / float64(len(tables))
+	}
+	// score is what p's bots score among themselves, on average over the tables.
+	score := func(p params) float64 {
+		variants["self"] = p
+		s := 0.0
+		for _, tb := range tables {
+			res, err := Simulate(SimConfig{Games: games / 4, Players: tb.n, Rules: tb.rules, Bots: []string{"self"}, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s += res.ByBot["self"].MeanScore
+		}
+		return s / float64(len(tables))
+	}
+	bestScore := 0.0
+	if basic {
+		bestScore = score(best)
 	}
 	fields := []struct {
 		name string
@@ -47,7 +88,7 @@ func TestTune(t *testing.T) {
 	seed := uint64(100)
 	for round := range 2 {
 		for _, f := range fields {
-			for _, factor := range []float64{0.5, 1.6} {
+			for _, factor := range factors {
 				cand := best
 				v := f.get(&cand)
 				if *v == 0 {
@@ -56,18 +97,44 @@ func TestTune(t *testing.T) {
 					*v *= factor
 				}
 				seed += 10
-				if e := edge(cand, seed); e > 0.025 {
-					t.Logf("round %d: %s %.3f -> %.3f wins by %.1f points", round, f.name, *f.get(&best), *v, 100*e)
-					best = cand
+				e := edge(cand, seed)
+				if e <= margin {
+					continue
 				}
+				if basic {
+					s := score(cand)
+					if s < 0.9*bestScore {
+						t.Logf("round %d: %s %.3f -> %.3f wins by %.1f points but scores %.1f, not %.1f", round, f.name, *f.get(&best), *v, 100*e, s, bestScore)
+						continue
+					}
+					bestScore = s
+				}
+				t.Logf("round %d: %s %.3f -> %.3f wins by %.1f points", round, f.name, *f.get(&best), *v, 100*e)
+				best = cand
 			}
 		}
 	}
 	t.Logf("best: %+v", best)
 }
 
+// tryWeights sets weights to try for the test, from influence,place,rivalry,minion,coop,future:
+// KINGDOMS_PARAMS the advanced rules' (defaults), KINGDOMS_BASIC_PARAMS the basic rules'
+// (basicWeights), which TestTune starts from and TestBalance plays with.
+func tryWeights(t *testing.T) {
+	for env, p := range map[string]*params{"KINGDOMS_PARAMS": &defaults, "KINGDOMS_BASIC_PARAMS": &basicWeights} {
+		if s := os.Getenv(env); s != "" {
+			saved := *p
+			t.Cleanup(func() { *p = saved })
+			if _, err := fmt.Sscanf(s, "%g,%g,%g,%g,%g,%g", &p.influence, &p.place, &p.rivalry, &p.minion, &p.coop, &p.future); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 // TestBalance prints the balance figures of docs/KINGDOMS.md: heuristic bots against each
-// other, win rates by place in turn order and by corporation. It runs only when asked:
+// other, win rates by place in turn order and by corporation, with the sheet's rules and then
+// with the house rules "even". It runs only when asked:
 // KINGDOMS_BALANCE=2000 go test -run TestBalance -v ./engine/kingdoms/bot/
 func TestBalance(t *testing.T) {
 	games := 0
@@ -75,36 +142,71 @@ func TestBalance(t *testing.T) {
 	if games == 0 {
 		t.Skip("set KINGDOMS_BALANCE to the number of games per table size")
 	}
-	if s := os.Getenv("KINGDOMS_PARAMS"); s != "" { // trying weights: influence,place,rivalry,minion,coop,future
-		p := &defaults
-		if _, err := fmt.Sscanf(s, "%g,%g,%g,%g,%g,%g", &p.influence, &p.place, &p.rivalry, &p.minion, &p.coop, &p.future); err != nil {
-			t.Fatal(err)
+	tryWeights(t)
+	for _, even := range []bool{false, true} {
+		for n := kingdoms.MinPlayers; n <= kingdoms.MaxPlayers; n++ {
+			balance(t, games, n, even)
 		}
 	}
-	for n := kingdoms.MinPlayers; n <= kingdoms.MaxPlayers; n++ {
-		for _, rules := range []kingdoms.Config{kingdoms.Basic, kingdoms.Advanced} {
-			if rules.Check(n) != nil {
-				continue
-			}
-			res, err := Simulate(SimConfig{Games: games, Players: n, Rules: rules, Bots: []string{"heuristic"}, Seed: 1})
+}
+
+// balance prints the lines of a table size, basic and advanced, and how far the place furthest
+// from its fair share is from it.
+func balance(t *testing.T, games, n int, even bool) {
+	t.Helper()
+	for _, rules := range []kingdoms.Config{kingdoms.Basic, kingdoms.Advanced} {
+		rules.Even = even
+		if rules.Check(n) != nil {
+			continue
+		}
+		res, err := Simulate(SimConfig{Games: games, Players: n, Rules: rules, Bots: []string{"heuristic"}, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fair := 100 / float64(n)
+		var pos, corps []string
+		worst := 0.0
+		for i, p := range res.ByPosition {
+			pos = append(pos, fmt.Sprintf("%d: %.1f%%", i+1, 100*p.WinRate))
+			worst = math.Max(worst, math.Abs(100*p.WinRate-fair))
+		}
+		ids := make([]string, 0, len(res.ByCorp))
+		for id := range res.ByCorp {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			corps = append(corps, fmt.Sprintf("%s %.1f%%", id, 100*res.ByCorp[id].WinRate))
+		}
+		t.Logf("%d players, %s (fair %.1f%%), mean score %.1f, %.1f rounds, %.0f games/s\n  by place: %s (furthest %.1f points from fair)\n  by corporation: %s",
+			n, rules, fair, res.ByBot["heuristic"].MeanScore, res.MeanRounds, res.GamesPerSec,
+			strings.Join(pos, ", "), worst, strings.Join(corps, ", "))
+	}
+}
+
+// TestBasicWeightsBeatAdvanced: at basic tables of three to six players, with and without the
+// house rules "even", the heuristic bot (its basic weights there) beats a heuristic bot with the
+// advanced weights, seated in turn.
+func TestBasicWeightsBeatAdvanced(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 60
+	}
+	variants["advanced"] = defaults
+	edge := 0.0
+	for _, even := range []bool{false, true} {
+		for n := 3; n <= kingdoms.MaxPlayers; n++ {
+			rules := kingdoms.Config{Even: even}
+			res, err := Simulate(SimConfig{Games: games, Players: n, Rules: rules, Bots: []string{"heuristic", "advanced"}, Seed: 7 + uint64(n)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			var pos, corps []string
-			for i, p := range res.ByPosition {
-				pos = append(pos, fmt.Sprintf("%d: %.1f%%", i+1, 100*p.WinRate))
-			}
-			ids := make([]string, 0, len(res.ByCorp))
-			for id := range res.ByCorp {
-				ids = append(ids, id)
-			}
-			sort.Strings(ids)
-			for _, id := range ids {
-				corps = append(corps, fmt.Sprintf("%s %.1f%%", id, 100*res.ByCorp[id].WinRate))
-			}
-			t.Logf("%d players, %s (fair %.1f%%), mean score %.1f, %.1f rounds, %.0f games/s\n  by place: %s\n  by corporation: %s",
-				n, rules, 100/float64(n), res.ByBot["heuristic"].MeanScore, res.MeanRounds, res.GamesPerSec,
-				strings.Join(pos, ", "), strings.Join(corps, ", "))
+			b, a := res.ByBot["heuristic"], res.ByBot["advanced"]
+			t.Logf("%d players, %s: basic weights win %.1f%% (mean score %.1f), advanced weights %.1f%% (%.1f)", n, rules, 100*b.WinRate, b.MeanScore, 100*a.WinRate, a.MeanScore)
+			edge += (b.WinRate - a.WinRate) / 8
 		}
+	}
+	if edge < 0.04 {
+		t.Errorf("the basic weights beat the advanced ones at basic tables by %.1f points on average, want 4 or more", 100*edge)
 	}
 }

@@ -31,7 +31,7 @@ func record(t testing.TB, rules kingdoms.Config, players int, seed uint64) (*scr
 
 func TestRecordedGamesReplay(t *testing.T) {
 	for players := 2; players <= 6; players++ {
-		for _, rules := range []kingdoms.Config{kingdoms.Basic, kingdoms.Advanced, {Bonuses: true}, {Chaos: true}} {
+		for _, rules := range []kingdoms.Config{kingdoms.Basic, kingdoms.Advanced, {Bonuses: true}, {Chaos: true}, {Even: true}, {Bonuses: true, Chaos: true, Even: true}} {
 			if rules.Check(players) != nil {
 				continue
 			}
