@@ -296,3 +296,51 @@ func gameIDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// A StandIn plays a seat whose player left the table for good (an open seat: see the
+// protocol's departures). It must be deterministic: every node computes the open seat's
+// decisions by itself and they must agree, so it decides from g (a copy of the game that knows
+// the public state and the open seats' own hidden values and cards, and nothing of any other
+// seat) and seed (the same on every node for one decision) alone. It returns the seat's
+// decision at the StepMove or StepChoose that g waits for.
+type StandIn func(g Game, seat int, seed uint64) (Action, error)
+
+var (
+	standInMu sync.RWMutex
+	standIns  = map[string]StandIn{}
+)
+
+// RegisterStandIn makes f the stand-in of the game id (a game's bot package registers one in
+// its init function). A table plays on after a departure only for a game that has one. It
+// panics on a second stand-in for one game.
+func RegisterStandIn(id string, f StandIn) {
+	standInMu.Lock()
+	defer standInMu.Unlock()
+	if _, dup := standIns[id]; dup {
+		panic("engine: stand-in for game " + id + " registered twice")
+	}
+	standIns[id] = f
+}
+
+// StandInPlayer is the StandIn that asks a Player made afresh for each decision from its seed:
+// newPlayer must give a player whose decisions depend on the game, the seat and the seed alone.
+// This project's games use their random bot: not their heuristic bot, which weighs its moves in
+// floating point, which Go may compute differently on different processors (it may fuse a
+// multiply and an add), where every node must make the very same decision; the random bot uses
+// integers only.
+func StandInPlayer(newPlayer func(seed uint64) (Player, error)) StandIn {
+	return func(g Game, seat int, seed uint64) (Action, error) {
+		p, err := newPlayer(seed)
+		if err != nil {
+			return Action{}, err
+		}
+		return p.Decide(context.Background(), g, seat)
+	}
+}
+
+// LookupStandIn is the stand-in of game id, or nil when it has none.
+func LookupStandIn(id string) StandIn {
+	standInMu.RLock()
+	defer standInMu.RUnlock()
+	return standIns[id]
+}

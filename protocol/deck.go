@@ -32,6 +32,7 @@ type decks struct {
 // privateDeal is a card dealt to one seat: the others' shares, which the recipient's own
 // share completes when it shows the card.
 type privateDeal struct {
+	ct     crypto.Ciphertext // the card's ciphertext when it was dealt
 	to     int
 	shares []*crypto.Share // by seat; nil at the recipient
 }
@@ -214,7 +215,7 @@ func (t *Table) dealResult() (engine.Input, error) {
 			bySeat[seat] = st.shares[turn][k]
 		}
 		if st.To >= 0 {
-			t.dealt[engine.DeckCard{Deck: st.Deck, Pos: p}] = &privateDeal{to: st.To, shares: bySeat}
+			t.dealt[engine.DeckCard{Deck: st.Deck, Pos: p}] = &privateDeal{ct: *c, to: st.To, shares: bySeat}
 			in.Cards = append(in.Cards, -1)
 			continue
 		}

@@ -26,11 +26,13 @@ const (
 	KindSignOff                   // the final state's digest, signed
 	KindEscrow                    // a seat's deal of its root secret among the others (escrow.go)
 	KindComplaint                 // a seat's proof that the escrow share dealt to it does not check
+	KindDepart                    // a departed seat opened: every other player's agreement (depart.go)
+	KindRelease                   // a staying seat's escrow share of the departed seat's key (depart.go)
 	numKinds
 )
 
 var kindNames = [numKinds]string{"", "genesis", "key", "random", "shuffle", "shares", "move", "open",
-	"answer", "blame", "commit", "signoff", "escrow", "complaint"}
+	"answer", "blame", "commit", "signoff", "escrow", "complaint", "depart", "release"}
 
 func (k Kind) String() string {
 	if k > 0 && k < numKinds {

@@ -32,6 +32,7 @@ type hidden struct {
 type hiddenValue struct {
 	seat   int
 	commit crypto.Commitment
+	note   []byte // the seat's note to self: read by everyone once the seat is open
 }
 
 // pendingAnswer is an answer to a peek, which the peeker may blame with its next entry.
@@ -120,7 +121,16 @@ func (t *Table) commit(seat int, c committed) (int, error) {
 		}
 		t.mine[ref] = v
 	}
-	t.values = append(t.values, hiddenValue{seat: seat, commit: c.commit})
+	if s := t.open[seat]; s != nil {
+		if v, err := s.openNote(ref, c.note); err == nil {
+			t.openVals[ref] = v
+		}
+	}
+	hv := hiddenValue{seat: seat, commit: c.commit}
+	if t.g.Escrow {
+		hv.note = c.note
+	}
+	t.values = append(t.values, hv)
 	return ref, nil
 }
 
@@ -266,14 +276,24 @@ func (t *Table) applyAnswer(e *Entry) error {
 	t.endAnswer(e)
 	a := &pendingAnswer{from: st.Seat, to: st.To, ref: st.Refs[0], box: box, ctx: ctx}
 	in := engine.Input{Kind: engine.InAnswered, Seat: st.Seat, To: st.To, Refs: st.Refs}
-	if err := t.feed(e, in); err != nil {
+	t.lastAns = a
+	err = t.feed(e, in)
+	t.lastAns = nil
+	if err != nil {
 		return err
 	}
 	t.answer = a
+	if o := t.open[a.to]; o != nil {
+		_, a.bad = t.openAnswer(a, o.root) // the open seat blames a lie as its player would have
+	}
 	if t.self != nil && t.self.seat == a.to && t.verdict == nil {
 		// Only an answer that does not open the commitment is blamed: the blame proves exactly
 		// that. A value the game finds wrong is the answerer's to defend at its opening.
-		if v, err := t.openAnswer(a); err != nil {
+		priv, err := t.self.elgamalKey()
+		if err != nil {
+			return err
+		}
+		if v, err := t.openAnswer(a, priv); err != nil {
 			a.bad = err
 		} else if err := t.game.LearnValue(a.ref, v); err != nil {
 			t.learnErr = errors.Join(t.learnErr, err)
@@ -284,11 +304,7 @@ func (t *Table) applyAnswer(e *Entry) error {
 
 // openAnswer is the peeker's check of the answer to its peek: the box opens with its key and
 // holds an opening of the peeked value's commitment.
-func (t *Table) openAnswer(a *pendingAnswer) ([]byte, error) {
-	priv, err := t.self.elgamalKey()
-	if err != nil {
-		return nil, err
-	}
+func (t *Table) openAnswer(a *pendingAnswer, priv *crypto.PrivateKey) ([]byte, error) {
 	msg, err := crypto.Unseal(a.ctx, a.from, a.to, priv, a.box)
 	if err != nil {
 		return nil, err

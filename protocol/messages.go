@@ -218,6 +218,10 @@ func Check(msg []byte) bool {
 		_, err = ParseChat(msg)
 	case msgNote:
 		_, err = ParseNote(msg[1:])
+	case msgDepart:
+		_, err = ParseDeparture(msg[1:])
+	case msgPause:
+		_, err = ParsePause(msg)
 	default:
 		return false
 	}

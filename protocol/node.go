@@ -79,11 +79,14 @@ type Node struct {
 	decisions chan decision
 	incoming  chan message
 
-	former          // the table's formation, before the genesis
-	syncer          // fetching and serving entries, heads
-	watcher         // the clock of the seat due
-	reported [4]int // what OnChange was last told: entries, members, verdict, done
-	chat     chatRoom
+	former           // the table's formation, before the genesis
+	syncer           // fetching and serving entries, heads
+	watcher          // the clock of the seat due
+	departing        // the departure being agreed (depart_node.go)
+	reported  [4]int // what OnChange was last told: entries, members, verdict, done
+	chat      chatRoom
+
+	pause pauser // the table's pause (pause.go)
 }
 
 type decision struct {
@@ -140,6 +143,7 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 	n.former.init()
 	n.syncer.init()
 	n.watcher.init()
+	n.departingInit()
 	return n, nil
 }
 
@@ -180,6 +184,9 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 			n.startCatchUp(ctx)
 		}
 		if t := n.table; t != nil {
+			if n.pausing() {
+				return n.outcome(), nil // every seat agreed to pause the table (pause.go)
+			}
 			if t.Verdict() != nil || t.Done() {
 				if finished.IsZero() {
 					finished = n.clock.Now()
@@ -196,7 +203,7 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 				if (!lastCall.IsZero() && n.clock.Now().After(lastCall)) || n.clock.Now().Sub(finished) > n.cfg.Linger {
 					return n.outcome(), nil
 				}
-			} else if err := n.act(ctx); err != nil {
+			} else if err := n.actUnlessPausing(ctx); err != nil {
 				return n.outcome(), err
 			}
 		}
@@ -266,7 +273,7 @@ func (n *Node) resume() error {
 	n.table = t
 	n.share()
 	n.cfg.Logf("resumed table %q from %d saved entries", n.cfg.Table, t.Len())
-	return nil
+	return n.resumePromise()
 }
 
 // endedWhy says how a saved table ended ("" if it did not): over, halted or abandoned.
@@ -299,6 +306,9 @@ func (n *Node) receive(ctx context.Context) {
 // act writes the node's entry when its seat is due, or asks its player for the decision due.
 func (n *Node) act(ctx context.Context) error {
 	t := n.table
+	if t.OpenDue() {
+		return n.actOpen(ctx) // every node computes the open seat's entry (depart.go)
+	}
 	if seat, _ := t.Due(); seat != n.self.seat || n.deciding || n.catchUp != nil {
 		return nil
 	}
@@ -343,27 +353,36 @@ func (n *Node) decided(ctx context.Context, d decision) error {
 
 // write persists one of the node's own entries, applies it and publishes it.
 func (n *Node) write(ctx context.Context, e *Entry) error {
+	_, err := n.writeEntry(ctx, e, true)
+	return err
+}
+
+// writeEntry persists an entry this node wrote or computed (depart_node.go), applies it, and
+// publishes it when told to; it reports whether the log grew without a verdict.
+func (n *Node) writeEntry(ctx context.Context, e *Entry, publish bool) (bool, error) {
 	if err := n.cfg.Store.Append(e, true); err != nil {
-		return err
+		return false, err
 	}
 	if err := n.table.Append(e); err != nil {
 		var v *Verdict
 		if !errors.As(err, &v) {
-			return fmt.Errorf("the table refused the node's own entry: %w", err)
+			return false, fmt.Errorf("the table refused the entry this node wrote: %w", err)
 		}
 		// Our own entry convicts another seat (a blame): it is in the log; every node must
 		// see it to reach the same verdict.
 		n.cfg.Logf("%v", v)
 		n.share()
 		n.spread(ctx, []*Entry{e})
-		return nil
+		return false, nil
 	}
 	n.grew(e)
 	n.share()
 	n.reportLearn()
-	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+	if publish {
+		n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+	}
 	n.announce(ctx)
-	return nil
+	return true, nil
 }
 
 // reportLearn logs what this node's game refused to learn privately (a bug, never a verdict).
@@ -419,6 +438,12 @@ func (n *Node) handle(ctx context.Context, m message) {
 		if note, err := ParseNote(body); err == nil {
 			n.heardNote(note)
 		}
+	case msgDepart:
+		if d, err := ParseDeparture(body); err == nil {
+			n.heardDeparture(ctx, d)
+		}
+	case msgPause:
+		n.heardPause(m.from, m.data)
 	}
 }
 
@@ -436,10 +461,23 @@ func (n *Node) tick(ctx context.Context) {
 	if n.note != nil {
 		n.publish(ctx, append([]byte{msgNote}, n.note.Marshal()...)) // for the nodes that missed it
 	}
+	if n.pauseTick(ctx) {
+		return // the table pauses: nobody is named silent (pause.go)
+	}
 	n.watch(ctx, now)
 }
 
-func (n *Node) gameOpts() engine.Options { return engine.Options{OnEvent: n.cfg.OnEvent} }
+func (n *Node) gameOpts() engine.Options {
+	if n.cfg.OnEvent == nil {
+		return engine.Options{}
+	}
+	// muted: a log replayed again in mid-game (depart_node.go's watchOpened) is not told twice.
+	return engine.Options{OnEvent: func(e engine.Event) {
+		if !n.muted {
+			n.cfg.OnEvent(e)
+		}
+	}}
+}
 
 // mu guards what serve (on the network's goroutines) reads.
 type sharedLog struct {

@@ -32,6 +32,13 @@ type Status struct {
 	// Escrow: the table escrows its seats' root secrets (PROTOCOL.md, "Escrow"), so all the
 	// other players together could read this seat's cards; fewer cannot.
 	Escrow bool
+	// Open is the seats whose players left and that a bot plays for the table (depart.go),
+	// ascending; Leaving is the seat whose departure this node agreed to and waits for the other
+	// players to agree to as well (-1: none).
+	Open    []int
+	Leaving int
+	// Pause is the table's pause: who asks, who agrees, whether it pauses (pause.go).
+	Pause PauseStatus
 }
 
 // Outcome is how a table ended, as a node saw it.
@@ -46,6 +53,10 @@ type Outcome struct {
 	Digest   string   `json:"digest"`
 	Entries  int      `json:"entries"`
 	Verdict  *Verdict `json:"verdict,omitempty"`
+	Open     []int    `json:"open,omitempty"` // the seats a bot played after their players left
+	// Paused: every seat agreed to pause the table; its node stopped at Entries and resumes it
+	// when started again with the same data directory and table (pause.go).
+	Paused bool `json:"paused,omitempty"`
 }
 
 // report tells OnChange about a change.
@@ -53,7 +64,7 @@ func (n *Node) report() {
 	if n.cfg.OnChange == nil {
 		return
 	}
-	st := Status{Table: n.cfg.Table, Game: n.cfg.Game, Seat: n.self.seat, Due: -1, DueSince: n.progress, Timeout: n.cfg.Timeout}
+	st := Status{Table: n.cfg.Table, Game: n.cfg.Game, Seat: n.self.seat, Due: -1, DueSince: n.progress, Timeout: n.cfg.Timeout, Leaving: -1}
 	for _, h := range n.members {
 		st.Members = append(st.Members, h.name)
 	}
@@ -65,6 +76,11 @@ func (n *Node) report() {
 		}
 		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
 		st.Escrow = t.g.Escrow
+		st.Open = t.Open()
+		if p := t.Promised(); p != nil {
+			st.Leaving = p.Seat
+		}
+		st.Pause = n.pauseStatus()
 		st.Due, _ = t.Due()
 		if st.Due >= 0 {
 			st.Allowance, st.Bank = n.allowed(st.Due)
@@ -94,6 +110,7 @@ func (n *Node) outcome() *Outcome {
 	if t := n.table; t != nil {
 		fillOutcome(o, t)
 	}
+	o.Paused = n.pause.paused
 	return o
 }
 
@@ -103,6 +120,7 @@ func fillOutcome(o *Outcome, t *Table) {
 	o.Entries = int(t.Len())
 	o.Verdict = t.Verdict()
 	o.Finished = t.Done()
+	o.Open = t.Open()
 	if g := t.Game(); g != nil {
 		out := g.Outcome()
 		o.Scores = out.Scores

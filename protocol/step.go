@@ -78,8 +78,13 @@ func (t *Table) settle(e *Entry) {
 				t.broken(e, "the game asked to build deck %d: %v", st.Deck, err)
 				return
 			}
-			if err := t.game.Apply(engine.Input{Kind: engine.InBuilt, Deck: st.Deck}); err != nil {
+			in := engine.Input{Kind: engine.InBuilt, Deck: st.Deck}
+			if err := t.game.Apply(in); err != nil {
 				t.broken(e, "the game refused the deck %d it asked for: %v", st.Deck, err)
+				return
+			}
+			t.recordInput(e, in)
+			if t.verdict != nil {
 				return
 			}
 			continue
@@ -283,6 +288,10 @@ func (t *Table) feed(e *Entry, in engine.Input) error {
 			t.convict(f.Seat, e, "%v", err)
 			return nil
 		}
+	}
+	t.recordInput(e, in)
+	if t.verdict != nil {
+		return nil
 	}
 	t.learnResult(in)
 	t.settle(e)

@@ -196,7 +196,19 @@ func (n *Node) applyEntries(ctx context.Context, from string, entries []*Entry, 
 			n.spread(ctx, proof)
 			return
 		case errors.Is(err, ErrDuplicate), errors.Is(err, ErrDone), errors.Is(err, ErrHalted):
+		case errors.Is(err, ErrPromised):
+			// The departing seat's entry, which this node agreed not to apply: kept, in case a
+			// staying seat refuses the departure (depart_node.go).
+			n.held = e
+			return
 		default:
+			var opened *SeatOpenedError
+			if errors.As(err, &opened) {
+				if err := n.watchOpened(ctx, e); err != nil {
+					n.stopErr = err
+				}
+				return
+			}
 			n.cfg.Logf("%v", err)
 			var rj *RejectError
 			if errors.As(err, &rj) && rj.chain && from != "" && !n.forkChecked[from] {

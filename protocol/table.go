@@ -45,6 +45,7 @@ type Table struct {
 	decks   // the encrypted decks and the cards dealt to one seat
 	hidden  // the seats' hidden values
 	escrow  // the seats' escrowed keys, at a table that escrows them
+	departs // the seats that left and are played by the game's stand-in (depart.go)
 	step    stepState
 	signoff int
 }
@@ -80,6 +81,7 @@ func NewTable(genesis *Entry, self *Self, opts engine.Options) (*Table, error) {
 	t.decks.init()
 	t.hidden.init()
 	t.escrow.init(len(g.Roster))
+	t.departs.init()
 	if self != nil {
 		self.table = t.id
 		self.seat = g.SeatOf(self.Public())
@@ -139,6 +141,9 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 	if t.verdict != nil {
 		return -1, nil
 	}
+	if t.leaving != nil {
+		return t.leaving.due(), []Kind{KindRelease}
+	}
 	switch t.stage {
 	case stageKeys:
 		return len(t.pubs), []Kind{KindKey}
@@ -165,7 +170,7 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 // choice), which the table's clock gives its allowance and bank.
 func (t *Table) DueIsDecision() bool {
 	seat, kinds := t.Due()
-	if seat < 0 || t.stage != stagePlay {
+	if seat < 0 || t.stage != stagePlay || t.open[seat] != nil {
 		return false
 	}
 	if a := t.answer; a != nil && a.to == seat && kinds[0] == KindMove && len(kinds) > 1 {
@@ -197,7 +202,8 @@ func (t *Table) DueString() string {
 var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random reveal", KindShuffle: "its shuffle",
 	KindShares: "its decryption shares", KindMove: "its move", KindOpen: "the openings of its hidden values",
 	KindAnswer: "its answer to a peek", KindBlame: "a blame", KindCommit: "its hidden choice",
-	KindSignOff: "its sign-off", KindEscrow: "its escrow deal", KindComplaint: "a complaint of its escrow share"}
+	KindSignOff: "its sign-off", KindEscrow: "its escrow deal", KindComplaint: "a complaint of its escrow share",
+	KindDepart: "the agreement that it left", KindRelease: "its escrow share of the departed seat's key"}
 
 // Append validates an entry and applies it. It returns nil when the entry is applied;
 // ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
@@ -215,7 +221,13 @@ func (t *Table) Append(e *Entry) error {
 		if have.Hash() == e.Hash() {
 			return ErrDuplicate
 		}
-		if e.Seat == have.Seat && e.Seat < len(t.keys) && e.Verify(t.keys[e.Seat]) {
+		if t.openedOwn(e) {
+			return &SeatOpenedError{Seq: e.Seq}
+		}
+		// Two entries for one seq both signed by the seat: an equivocation. (Not a depart entry,
+		// or an open seat's, which nobody signs: a seat's entry that came after the others
+		// opened it is only late.)
+		if e.Seat == have.Seat && e.Seat < len(t.keys) && e.Verify(t.keys[e.Seat]) && have.Verify(t.keys[e.Seat]) {
 			t.evidence = []*Entry{have, e}
 			return t.halt(equivocation(e))
 		}
@@ -235,6 +247,36 @@ func (t *Table) Append(e *Entry) error {
 	seat, kinds := t.Due()
 	if e.Seat != seat {
 		return reject(e, "written by seat %d out of turn: the table waits for %s", e.Seat, t.DueString())
+	}
+	if p := t.promise; p != nil && p.Seq == e.Seq && p.Seat == e.Seat && e.Kind != KindDepart {
+		return ErrPromised
+	}
+	if e.Kind == KindDepart {
+		// Not signed: its proof is every staying seat's agreement inside (depart.go).
+		if err := t.checkDepart(e); err != nil {
+			return reject(e, "%v", err)
+		}
+		t.applyDepart(e)
+		t.entries = append(t.entries, e)
+		t.head = e.Hash()
+		return nil
+	}
+	if t.open[seat] != nil {
+		// Not signed either: it must be the entry every node computes for the open seat.
+		if err := t.checkOpenEntry(e); err != nil {
+			if t.verdict != nil {
+				return t.verdict
+			}
+			return reject(e, "%v", err)
+		}
+		if err := t.apply(e); err != nil {
+			t.broken(e, "open seat %d's computed entry does not apply: %v", seat, err)
+			return t.verdict
+		}
+		t.entries = append(t.entries, e)
+		t.head = e.Hash()
+		t.computed = nil
+		return t.verdictOrNil()
 	}
 	if !e.Verify(t.keys[seat]) {
 		return reject(e, "bad signature for seat %d", seat)
@@ -271,6 +313,8 @@ func (t *Table) apply(e *Entry) error {
 		return t.applyEscrow(e)
 	case KindComplaint:
 		return t.applyComplaint(e)
+	case KindRelease:
+		return t.applyRelease(e, t.leaving)
 	case KindRandom:
 		if t.stage == stageOrder {
 			return t.applyOrder(e)
@@ -318,6 +362,13 @@ func (t *Table) halt(v *Verdict) error {
 // proves; e goes into the log as the proof.
 func (t *Table) convict(seat int, e *Entry, format string, args ...any) {
 	t.verdict = &Verdict{Kind: VerdictCheat, Seq: e.Seq, Seat: seat, Reason: fmt.Sprintf(format, args...)}
+}
+
+func (t *Table) verdictOrNil() error {
+	if t.verdict != nil {
+		return t.verdict
+	}
+	return nil
 }
 
 // Abandon halts the table naming the seat that is due and silent (the node's clock).

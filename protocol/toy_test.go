@@ -30,7 +30,13 @@ type toyRules struct{}
 
 const toyID = "toy"
 
-func init() { engine.Register(toyRules{}) }
+func init() {
+	engine.Register(toyRules{})
+	// The toy bot stands in for an open seat (depart_test.go): it decides from the game alone.
+	engine.RegisterStandIn(toyID, func(g engine.Game, seat int, _ uint64) (engine.Action, error) {
+		return toyBot{}.Decide(context.Background(), g, seat)
+	})
+}
 
 func (toyRules) ID() string                   { return toyID }
 func (toyRules) Name() string                 { return "Toy" }

@@ -85,8 +85,12 @@ func (n *Node) allowed(seat int) (allowance, bank time.Duration) {
 func (n *Node) watch(ctx context.Context, now time.Time) {
 	t := n.table
 	seat, _ := t.Due()
-	if seat < 0 || n.catchUp != nil {
-		return // nothing due, or still catching up: the clock does not count yet
+	if seat < 0 || n.catchUp != nil || t.OpenDue() {
+		return // nothing due, still catching up, or an open seat's entry (computed at once)
+	}
+	if t.Promised() != nil {
+		n.watchDeparture(ctx, now) // this node agreed that the seat due left (depart_node.go)
+		return
 	}
 	allowance, bank := n.allowed(seat)
 	if allowance >= NoClock {
@@ -132,6 +136,15 @@ func (n *Node) watch(ctx context.Context, now time.Time) {
 			return
 		}
 		n.alone = time.Time{}
+	}
+	if t.Departable() == "" {
+		// The table may play on without the seat (depart.go). The other players' nodes agree
+		// that it left (not a node whose own seat is open: it only watches); the seat's own
+		// node names nobody, and takes what they decide: its seat opened, or its entry played.
+		if seat != n.self.seat && !t.IsOpen(n.self.seat) {
+			n.agree(ctx)
+		}
+		return
 	}
 	v := t.Abandon(fmt.Sprintf("silent for %v while the table waited for it", silent.Round(time.Second)))
 	n.cfg.Logf("%v", v)

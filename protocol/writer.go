@@ -42,13 +42,24 @@ func (t *Table) NextEntry(act engine.Action) (*Entry, error) {
 	if seat != s.seat {
 		return nil, ErrNotDue
 	}
-	kind := kinds[0]
+	kind, body, err := t.body(s, kinds[0], act)
+	if err != nil {
+		return nil, err
+	}
+	e := &Entry{Table: t.id, Seq: t.Len(), Prev: t.head, Seat: s.seat, Kind: kind, Body: body}
+	e.Sign(s.Identity)
+	return e, nil
+}
+
+// body is the entry of kind due from s (this node's seat, or an open seat): its kind (a blame
+// or a complaint may take the place of the kind due) and its body.
+func (t *Table) body(s *Self, kind Kind, act engine.Action) (Kind, []byte, error) {
 	var body []byte
 	var err error
-	if a := t.answer; a != nil && a.to == seat && a.bad != nil {
+	if a := t.answer; a != nil && a.to == s.seat && a.bad != nil {
 		kind = KindBlame
 		body, err = s.blameBody(t)
-	} else if t.complains() {
+	} else if s == t.self && t.complains() {
 		kind = KindComplaint
 		body, err = s.complaintBody(t, t.badDealer)
 	} else {
@@ -71,6 +82,8 @@ func (t *Table) NextEntry(act engine.Action) (*Entry, error) {
 			body, err = s.answerBody(t)
 		case KindCommit:
 			body, err = s.commitBody(t, act)
+		case KindRelease:
+			body, err = s.releaseBody(t)
 		case KindSignOff:
 			d := t.game.Digest()
 			body = d[:]
@@ -78,20 +91,27 @@ func (t *Table) NextEntry(act engine.Action) (*Entry, error) {
 			err = fmt.Errorf("nothing to write for %s", kind)
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	e := &Entry{Table: t.id, Seq: t.Len(), Prev: t.head, Seat: s.seat, Kind: kind, Body: body}
-	e.Sign(s.Identity)
-	return e, nil
+	return kind, body, err
 }
 
 // CheckAction says whether the player's decision is one the node may sign now: the game
 // accepts the move and each hidden value (checked on a copy of the game), and the sizes fit.
 func (t *Table) CheckAction(act engine.Action) error {
-	st := t.step
-	if t.stage != stagePlay || t.self == nil || len(st.writers) == 0 || st.writers[st.turn] != t.self.seat {
+	if t.self == nil {
 		return ErrNotDue
+	}
+	return t.checkAction(t.self.seat, act)
+}
+
+// checkAction checks seat's decision on a copy of its game: this node's, or the open seats'.
+func (t *Table) checkAction(seat int, act engine.Action) error {
+	st := t.step
+	if t.stage != stagePlay || t.leaving != nil || len(st.writers) == 0 || st.writers[st.turn] != seat {
+		return ErrNotDue
+	}
+	g := t.game
+	if t.open[seat] != nil {
+		g = t.shadow
 	}
 	if len(act.Move) > engine.MaxMoveSize {
 		return fmt.Errorf("a move of %d bytes, at most %d", len(act.Move), engine.MaxMoveSize)
@@ -106,8 +126,8 @@ func (t *Table) CheckAction(act engine.Action) error {
 		if len(act.Move) != 0 || len(act.Hidden) != 1 {
 			return errors.New("a choice is one hidden value and no move")
 		}
-		if c, ok := t.game.(engine.ChoiceChecker); ok {
-			return c.CheckChoice(t.self.seat, act.Hidden[0])
+		if c, ok := g.(engine.ChoiceChecker); ok {
+			return c.CheckChoice(seat, act.Hidden[0])
 		}
 		return nil
 	case engine.StepMove:
@@ -120,8 +140,8 @@ func (t *Table) CheckAction(act engine.Action) error {
 	if len(act.Move) == 0 && (!st.Respond || len(act.Hidden) > 0) {
 		return errors.New("an empty move where a pass is not allowed")
 	}
-	trial := t.game.Clone()
-	in := engine.Input{Kind: engine.InMove, Seat: t.self.seat, Move: act.Move}
+	trial := g.Clone()
+	in := engine.Input{Kind: engine.InMove, Seat: seat, Move: act.Move}
 	for i := range act.Hidden {
 		in.Refs = append(in.Refs, len(t.values)+i)
 	}
@@ -149,9 +169,13 @@ func (s *Self) hide(t *Table, ref int, value []byte) (committed, error) {
 	return committed{commit: c, note: note}, nil
 }
 
-// opening rebuilds the opening of the node's own hidden value ref.
+// opening rebuilds the opening of the node's own hidden value ref (or an open seat's).
 func (s *Self) opening(t *Table, ref int) (*crypto.Opening, error) {
 	v, ok := t.mine[ref]
+	if s != t.self {
+		v, ok = t.openVals[ref]
+		ok = ok && t.values[ref].seat == s.seat
+	}
 	if !ok {
 		return nil, fmt.Errorf("hidden value %d is not this node's", ref)
 	}
@@ -160,7 +184,7 @@ func (s *Self) opening(t *Table, ref int) (*crypto.Opening, error) {
 }
 
 func (s *Self) moveBody(t *Table, act engine.Action) ([]byte, error) {
-	if err := t.CheckAction(act); err != nil {
+	if err := t.checkAction(s.seat, act); err != nil {
 		return nil, fmt.Errorf("the player's move is not one to sign: %w", err)
 	}
 	b := &moveBody{move: act.Move}
@@ -175,7 +199,7 @@ func (s *Self) moveBody(t *Table, act engine.Action) ([]byte, error) {
 }
 
 func (s *Self) commitBody(t *Table, act engine.Action) ([]byte, error) {
-	if err := t.CheckAction(act); err != nil {
+	if err := t.checkAction(s.seat, act); err != nil {
 		return nil, fmt.Errorf("the player's choice is not one to sign: %w", err)
 	}
 	c, err := s.hide(t, len(t.values), act.Hidden[0])

@@ -1,0 +1,573 @@
+package protocol
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"corruption/crypto"
+	"corruption/engine"
+	"corruption/protocol/internal/wire"
+)
+
+// Departures (issue 12): a table that escrows its seats' root secrets plays on when a player
+// leaves for good. docs/PROTOCOL.md, "Departures", is the specification; in short:
+//
+//  1. Agreement. The seat due at entry L is silent past its clock and bank. Each staying seat's
+//     node, once that is so by its own clock (and, for the first to notice, after asking every
+//     peer it reaches), signs an agreement: a Departure naming the table, L, the seat and the
+//     hash of entry L−1. It carries no share. It is a promise: that node will never apply the
+//     seat's own entry at L. A node that already applied that entry signs a refusal instead,
+//     and never an agreement.
+//  2. The depart entry. Once a node holds the agreements of every staying seat it writes entry
+//     L: the departed seat's depart entry, which holds them all, sorted by seat. It is not
+//     signed (its proof is the agreements inside), so every node that collects them writes the
+//     very same bytes. One honest node's agreement and refusal exclude each other, so either
+//     every staying seat agreed and the depart entry is the only entry L can be, or one refused
+//     and it can never be written: a node that promised is then released by that refusal and
+//     applies the seat's entry. A partition among the staying seats completes nothing.
+//  3. The shares. Only now, with the departure final, each staying seat in seat order writes a
+//     release entry: its escrow share of the departed seat's root secret, which everyone checks
+//     against the dealer's commitments. The shares sealed to a seat opened before are opened by
+//     everyone with that seat's key. With the last share every node rebuilds the key and checks
+//     it against the published one.
+//  4. The open seat. From then on the departed seat's entries are written by no one: every node
+//     computes them itself, with the rebuilt secret (from which every secret of the seat
+//     derives, self.go) and the game's stand-in (engine.StandIn) for its decisions, and appends
+//     them unsigned. An entry of an open seat is valid only when it is byte for byte the one
+//     computed, so an audit checks the stand-in's every move. The open seat's hidden values and
+//     cards are known to every node from then on.
+//
+// A departure needs two staying seats at least (with one, a node cut off from the table could
+// open the other's seat on its own), escrow, a stand-in for the game, and no departure under
+// way: two seats that leave at once end the table, as a silent seat always did.
+
+// departs is the table's departed seats and the departure under way.
+type departs struct {
+	open     map[int]*Self  // the open seats' rebuilt secrets, by seat
+	openAt   map[int]uint64 // the seq of each open seat's depart entry
+	openVals map[int][]byte // the open seats' hidden values, by ref
+	leaving  *leaving       // the departure under way, from its depart entry to its last share
+	promise  *Departure     // this node's agreement to a departure not yet written
+	shadow   engine.Game    // the game as the open seats know it (nil before a departure)
+	record   []recorded     // every input the game took, at a table that escrows
+	lastAns  *pendingAnswer // the answer the input being recorded carries
+	computed *Entry         // the open seat's entry last computed, for its seq
+}
+
+// leaving is a departure between its depart entry and its last share.
+type leaving struct {
+	seat    int
+	at      uint64
+	writers []int // the staying seats, in seat order
+	shares  []*crypto.EscrowShare
+}
+
+// recorded is an input the game took, with what an open seat would have learned from it.
+type recorded struct {
+	in     engine.Input
+	deals  []*privateDeal // InDealt to one seat: by position
+	answer *pendingAnswer // InAnswered
+}
+
+func (d *departs) init() {
+	d.open, d.openAt, d.openVals = map[int]*Self{}, map[int]uint64{}, map[int][]byte{}
+}
+
+// ErrPromised: the entry is the departing seat's own, which this node promised not to apply
+// (it agreed to the seat's departure). A refusal from a staying seat releases the promise.
+var ErrPromised = errors.New("the node agreed that this seat left: it does not apply the seat's entry unless a staying seat refuses the departure")
+
+// SeatOpenedError: the table opened this node's own seat while it was away (its entry at Seq
+// came too late). The node tells it, drops its late entries and watches.
+type SeatOpenedError struct {
+	Seq uint64
+}
+
+func (e *SeatOpenedError) Error() string {
+	return fmt.Sprintf("the other players agreed that you had left at entry %d and play on, with your seat played by a bot: it cannot be taken back; you are watching the table", e.Seq)
+}
+
+// Departure is a staying seat's signed agreement that the seat due at Seq left the table (or,
+// with Refuse, its refusal: it applied that seat's entry, whose hash is Entry).
+type Departure struct {
+	Refuse bool
+	Writer int
+	Table  [32]byte
+	Seq    uint64
+	Seat   int
+	Head   [32]byte // the hash of entry Seq−1
+	Entry  [32]byte // a refusal: the hash of the seat's entry Seq
+	Sig    [ed25519.SignatureSize]byte
+}
+
+const departMagic = 0xAD
+const departDomain = "corruption/depart/v1\x00"
+
+func (d *Departure) unsigned() []byte {
+	w := wire.Writer{B: []byte{departMagic}}
+	kind := uint8(1)
+	if d.Refuse {
+		kind = 2
+	}
+	w.U8(kind)
+	w.U8(uint8(d.Writer))
+	w.Fixed(d.Table[:])
+	w.U64(d.Seq)
+	w.U8(uint8(d.Seat))
+	w.Fixed(d.Head[:])
+	if d.Refuse {
+		w.Fixed(d.Entry[:])
+	}
+	return w.B
+}
+
+// Marshal is the departure's encoding.
+func (d *Departure) Marshal() []byte { return append(d.unsigned(), d.Sig[:]...) }
+
+func (d *Departure) sign(key ed25519.PrivateKey) {
+	copy(d.Sig[:], ed25519.Sign(key, append([]byte(departDomain), d.unsigned()...)))
+}
+
+// Verify checks the signature against the writer's key.
+func (d *Departure) Verify(pub ed25519.PublicKey) bool {
+	return len(pub) == ed25519.PublicKeySize && ed25519.Verify(pub, append([]byte(departDomain), d.unsigned()...), d.Sig[:])
+}
+
+// ParseDeparture decodes a departure strictly.
+func ParseDeparture(b []byte) (*Departure, error) {
+	r := wire.Reader{B: b}
+	if m := r.U8(); r.Err == nil && m != departMagic {
+		return nil, errors.New("malformed departure: not a departure")
+	}
+	kind := r.U8()
+	if r.Err == nil && kind != 1 && kind != 2 {
+		return nil, fmt.Errorf("malformed departure: kind %d", kind)
+	}
+	d := &Departure{Refuse: kind == 2, Writer: int(r.U8())}
+	r.Fixed(d.Table[:])
+	d.Seq = r.U64()
+	d.Seat = int(r.U8())
+	r.Fixed(d.Head[:])
+	if d.Refuse {
+		r.Fixed(d.Entry[:])
+	}
+	r.Fixed(d.Sig[:])
+	if err := r.Done("departure"); err != nil {
+		return nil, err
+	}
+	if d.Writer >= maxSeats || d.Seat >= maxSeats || d.Writer == d.Seat {
+		return nil, fmt.Errorf("malformed departure: seat %d about seat %d", d.Writer, d.Seat)
+	}
+	return d, nil
+}
+
+// Open is the open seats, ascending: seats whose player left and that the stand-in plays.
+func (t *Table) Open() []int {
+	var out []int
+	for s := range t.open {
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// IsOpen reports whether seat is open.
+func (t *Table) IsOpen(seat int) bool { return t.open[seat] != nil }
+
+// OpenedAt is the seq of an open seat's depart entry.
+func (t *Table) OpenedAt(seat int) (uint64, bool) {
+	at, ok := t.openAt[seat]
+	return at, ok
+}
+
+// Leaving is the seat whose departure is under way (its shares are being written), or -1.
+func (t *Table) Leaving() int {
+	if t.leaving == nil {
+		return -1
+	}
+	return t.leaving.seat
+}
+
+// staying is the seats that stay when seat leaves: neither it nor an open seat, in seat order.
+func (t *Table) staying(seat int) []int {
+	var out []int
+	for s := range t.keys {
+		if s != seat && t.open[s] == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Departable says whether the seat due may be opened now, if it stays silent: "" when it may,
+// else why not.
+func (t *Table) Departable() string {
+	seat, _ := t.Due()
+	switch {
+	case seat < 0:
+		return "no seat is due"
+	case !t.g.Escrow:
+		return "the table does not escrow its seats' secrets"
+	case t.stage != stagePlay && t.stage != stageSignOff:
+		return "the game has not started"
+	case t.leaving != nil:
+		return fmt.Sprintf("seat %d's departure is under way", t.leaving.seat)
+	case t.open[seat] != nil:
+		return fmt.Sprintf("seat %d is open already", seat)
+	case engine.LookupStandIn(t.g.Game) == nil:
+		return fmt.Sprintf("the game %q has no stand-in to play an open seat", t.g.Game)
+	case len(t.staying(seat)) < 2:
+		return "fewer than two players would stay"
+	}
+	return ""
+}
+
+// Agreement is this node's signed agreement that the seat due left (nil for an observer).
+func (t *Table) Agreement(self *Self) *Departure {
+	seat, _ := t.Due()
+	d := &Departure{Writer: self.seat, Table: t.id, Seq: t.Len(), Seat: seat, Head: t.head}
+	d.sign(self.Identity)
+	return d
+}
+
+// Refusal is this node's signed refusal of the departure of the seat that wrote entry seq.
+func (t *Table) Refusal(self *Self, seq uint64) *Departure {
+	e := t.entries[seq]
+	d := &Departure{Refuse: true, Writer: self.seat, Table: t.id, Seq: seq, Seat: e.Seat, Head: e.Prev, Entry: e.Hash()}
+	d.sign(self.Identity)
+	return d
+}
+
+// Promise records this node's agreement: from now on it does not apply the departing seat's
+// entry at that seq, unless Release.
+func (t *Table) Promise(d *Departure) { t.promise = d }
+
+// Promised is this node's agreement not yet written in a depart entry, or nil.
+func (t *Table) Promised() *Departure { return t.promise }
+
+// Release frees the node from its promise: a staying seat refused the departure.
+func (t *Table) Release() { t.promise = nil }
+
+// DepartEntry is the depart entry of the seat due, from every staying seat's agreement (nil
+// when one is missing). Every node builds the same bytes.
+func (t *Table) DepartEntry(agreements map[int]*Departure) *Entry {
+	seat, _ := t.Due()
+	w := wire.Writer{}
+	w.U8(uint8(seat))
+	stay := t.staying(seat)
+	w.U8(uint8(len(stay)))
+	for _, s := range stay {
+		d := agreements[s]
+		if d == nil || d.Refuse || d.Seq != t.Len() || d.Seat != seat || d.Head != t.head || d.Table != t.id {
+			return nil
+		}
+		w.U8(uint8(s))
+		w.Fixed(d.Sig[:])
+	}
+	return &Entry{Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: KindDepart, Body: w.B}
+}
+
+// checkDepart checks a depart entry for the seat due: every staying seat's agreement, and
+// nothing else.
+func (t *Table) checkDepart(e *Entry) error {
+	if why := t.Departable(); why != "" {
+		return fmt.Errorf("seat %d cannot be opened here: %s", e.Seat, why)
+	}
+	if e.Sig != ([ed25519.SignatureSize]byte{}) {
+		return errors.New("a depart entry is not signed")
+	}
+	r := wire.Reader{B: e.Body}
+	seat := int(r.U8())
+	n := int(r.U8())
+	stay := t.staying(e.Seat)
+	if r.Err == nil && (seat != e.Seat || n != len(stay)) {
+		return fmt.Errorf("malformed depart entry: seat %d with %d agreements, want seat %d with %d", seat, n, e.Seat, len(stay))
+	}
+	for i := 0; i < n && r.Err == nil; i++ {
+		d := &Departure{Writer: int(r.U8()), Table: t.id, Seq: e.Seq, Seat: e.Seat, Head: e.Prev}
+		r.Fixed(d.Sig[:])
+		if r.Err != nil {
+			break
+		}
+		if d.Writer != stay[i] {
+			return fmt.Errorf("malformed depart entry: agreement %d is seat %d's, want seat %d's", i+1, d.Writer, stay[i])
+		}
+		if !d.Verify(t.keys[d.Writer]) {
+			return fmt.Errorf("seat %d's agreement does not verify", d.Writer)
+		}
+	}
+	return r.Done("depart entry")
+}
+
+// applyDepart starts the departure: the staying seats write their shares next.
+func (t *Table) applyDepart(e *Entry) {
+	t.leaving = &leaving{seat: e.Seat, at: e.Seq, writers: t.staying(e.Seat)}
+	t.promise = nil
+	t.computed = nil
+}
+
+// openedOwn reports whether e is a valid depart entry of this node's own seat at a seq where
+// the log holds the seat's own entry: the others opened the seat while the node was away.
+func (t *Table) openedOwn(e *Entry) bool {
+	if t.self == nil || e.Kind != KindDepart || e.Seat != t.self.seat || e.Seq == 0 || e.Seq >= t.Len() ||
+		t.entries[e.Seq].Seat != e.Seat || t.entries[e.Seq-1].Hash() != e.Prev {
+		return false
+	}
+	r := wire.Reader{B: e.Body}
+	if int(r.U8()) != e.Seat {
+		return false
+	}
+	n := int(r.U8())
+	got := map[int]bool{}
+	for i := 0; i < n && r.Err == nil; i++ {
+		d := &Departure{Writer: int(r.U8()), Table: t.id, Seq: e.Seq, Seat: e.Seat, Head: e.Prev}
+		r.Fixed(d.Sig[:])
+		if r.Err != nil || d.Writer >= len(t.keys) || !d.Verify(t.keys[d.Writer]) {
+			return false
+		}
+		got[d.Writer] = true
+	}
+	for _, s := range t.staying(e.Seat) {
+		if !got[s] {
+			return false
+		}
+	}
+	return r.Done("depart entry") == nil
+}
+
+// releaseDue is the staying seat that writes its share next.
+func (l *leaving) due() int { return l.writers[len(l.shares)] }
+
+// applyRelease takes a staying seat's escrow share of the departed seat's key; with the last,
+// the key is rebuilt and the seat opened.
+func (t *Table) applyRelease(e *Entry, lv *leaving) error {
+	deal := t.deals[t.rosterSeat[lv.seat]]
+	sh, err := crypto.ParseEscrowShare(t.rosterSeat[e.Seat], e.Body)
+	if err != nil {
+		return fmt.Errorf("malformed release entry: %w", err)
+	}
+	if err := crypto.VerifyEscrowShare(deal, t.rosterSeat[lv.seat], sh); err != nil {
+		return fmt.Errorf("its escrow share of seat %d's key does not check: %w", lv.seat, err)
+	}
+	lv.shares = append(lv.shares, sh)
+	if len(lv.shares) < len(lv.writers) {
+		return nil
+	}
+	// The shares sealed to the seats opened before: everyone opens them with their keys.
+	shares := append([]*crypto.EscrowShare(nil), lv.shares...)
+	for _, o := range t.Open() {
+		sh, err := crypto.OpenEscrowShare(t.dealCtx, t.rosterSeat[lv.seat], t.rosterSeat[o], t.open[o].root, deal)
+		if err != nil {
+			t.broken(e, "seat %d's escrow share to open seat %d does not open: %v", lv.seat, o, err)
+			return nil
+		}
+		shares = append(shares, sh)
+	}
+	priv, err := crypto.RecoverKey(deal, t.rosterSeat[lv.seat], t.pubs[lv.seat], shares)
+	if err != nil {
+		t.broken(e, "seat %d's key does not rebuild from its escrow shares: %v", lv.seat, err)
+		return nil
+	}
+	t.leaving = nil
+	t.openSeat(e, lv, priv)
+	return nil
+}
+
+// openSeat makes seat lv.seat open: its secrets are everyone's, its hidden values and cards
+// known, and its entries computed from now on.
+func (t *Table) openSeat(e *Entry, lv *leaving, priv *crypto.PrivateKey) {
+	seat := lv.seat
+	s := &Self{seat: seat, roster: t.rosterSeat[seat], table: t.id, root: priv}
+	t.open[seat] = s
+	t.openAt[seat] = lv.at
+	for ref, hv := range t.values {
+		if hv.seat != seat {
+			continue
+		}
+		if v, err := s.openNote(ref, hv.note); err == nil {
+			t.openVals[ref] = v
+		}
+	}
+	if a := t.answer; a != nil && a.to == seat {
+		_, a.bad = t.openAnswer(a, priv)
+	}
+	// The stand-in's game: every input again, with what the open seats learned from each.
+	g, err := t.rules.New(t.g.Config, len(t.keys), engine.Options{})
+	if err != nil {
+		t.broken(e, "the game does not start again for the open seat: %v", err)
+		return
+	}
+	for i := range t.record {
+		if err := g.Apply(t.record[i].in); err != nil {
+			t.broken(e, "the game refuses its own inputs again: %v", err)
+			return
+		}
+		t.learnOpen(g, &t.record[i], nil)
+	}
+	t.shadow = g
+	// This node's own game learns what the departed seat knew of its own (what the game can
+	// still take: a card long played is no longer anyone's to learn).
+	if t.game != nil {
+		only := map[int]bool{seat: true}
+		for i := range t.record {
+			t.learnOpen(t.game, &t.record[i], only)
+		}
+		t.learnErr = nil
+	}
+}
+
+// recordInput keeps an input the game took (at a table that escrows), feeds it to the open
+// seats' game, and tells both games what the open seats learn from it.
+func (t *Table) recordInput(e *Entry, in engine.Input) {
+	if !t.g.Escrow {
+		return
+	}
+	rec := recorded{in: in}
+	switch {
+	case in.Kind == engine.InDealt && in.To >= 0:
+		for _, p := range in.Positions {
+			rec.deals = append(rec.deals, t.dealt[engine.DeckCard{Deck: in.Deck, Pos: p}])
+		}
+	case in.Kind == engine.InAnswered:
+		rec.answer = t.lastAns
+	}
+	t.record = append(t.record, rec)
+	if t.shadow == nil {
+		return
+	}
+	if err := t.shadow.Apply(in); err != nil {
+		t.broken(e, "the open seats' copy of the game refuses an input the game took: %v", err)
+		return
+	}
+	t.learnOpen(t.shadow, &rec, nil)
+	if t.game != nil {
+		if err := t.learnOpen(t.game, &rec, nil); err != nil {
+			t.learnErr = errors.Join(t.learnErr, err)
+		}
+	}
+}
+
+// learnOpen tells g what the open seats (those of only, when set) learn from rec: their own
+// hidden values, the cards dealt to them alone, the answers to their peeks.
+func (t *Table) learnOpen(g engine.Game, rec *recorded, only map[int]bool) error {
+	in := &rec.in
+	who := func(seat int) *Self {
+		if only != nil && !only[seat] {
+			return nil
+		}
+		return t.open[seat]
+	}
+	var errs []error
+	switch in.Kind {
+	case engine.InMove:
+		if who(in.Seat) == nil {
+			return nil
+		}
+		for _, ref := range in.Refs {
+			if v, ok := t.openVals[ref]; ok {
+				errs = append(errs, g.LearnValue(ref, v))
+			}
+		}
+	case engine.InDealt:
+		s := who(in.To)
+		if in.To < 0 || s == nil {
+			return nil
+		}
+		for k, p := range in.Positions {
+			d := rec.deals[k]
+			var others []*crypto.Share
+			for seat, sh := range d.shares {
+				if seat != d.to {
+					others = append(others, sh)
+				}
+			}
+			card, err := crypto.DecodeCard(crypto.DecryptPrivate(s.root, &d.ct, others), t.cardRange)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			errs = append(errs, g.LearnCard(in.Deck, p, card))
+		}
+	case engine.InAnswered:
+		s := who(in.To)
+		if s == nil || rec.answer == nil {
+			return nil
+		}
+		if v, err := t.openAnswer(rec.answer, s.root); err == nil {
+			errs = append(errs, g.LearnValue(rec.answer.ref, v))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// OpenDue reports whether the seat due is open: its entry is computed, not awaited.
+func (t *Table) OpenDue() bool {
+	seat, _ := t.Due()
+	return seat >= 0 && t.open[seat] != nil
+}
+
+// OpenEntry computes the open seat's entry due (nil when the seat due is not open, or when the
+// table halts computing it: a game whose stand-in fails is broken).
+func (t *Table) OpenEntry() *Entry {
+	seat, kinds := t.Due()
+	s := t.open[seat]
+	if seat < 0 || s == nil {
+		return nil
+	}
+	if c := t.computed; c != nil && c.Seq == t.Len() && c.Prev == t.head {
+		return c
+	}
+	var act engine.Action
+	if (kinds[0] == KindMove || kinds[0] == KindCommit) && !(t.answer != nil && t.answer.to == seat && t.answer.bad != nil) {
+		standIn := engine.LookupStandIn(t.g.Game)
+		var err error
+		if act, err = standIn(t.shadow.Clone(), seat, t.standInSeed()); err != nil {
+			t.broken(t.entries[len(t.entries)-1], "the stand-in of open seat %d cannot decide: %v", seat, err)
+			return nil
+		}
+	}
+	kind, body, err := t.body(s, kinds[0], act)
+	if err != nil {
+		t.broken(t.entries[len(t.entries)-1], "open seat %d's entry cannot be computed: %v", seat, err)
+		return nil
+	}
+	t.computed = &Entry{Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: kind, Body: body}
+	return t.computed
+}
+
+// standInSeed is the stand-in's seed for the decision due: the same on every node, and
+// different at every entry.
+func (t *Table) standInSeed() uint64 {
+	h := sha256.New()
+	h.Write([]byte("corruption/stand-in/v1\x00"))
+	h.Write(t.id[:])
+	h.Write(t.head[:])
+	return binary.BigEndian.Uint64(h.Sum(nil))
+}
+
+// checkOpenEntry checks an entry of an open seat against the one computed.
+func (t *Table) checkOpenEntry(e *Entry) error {
+	want := t.OpenEntry()
+	if want == nil {
+		return errors.New("the open seat's entry cannot be computed")
+	}
+	if !bytes.Equal(e.Marshal(), want.Marshal()) {
+		return fmt.Errorf("it is not the entry open seat %d's stand-in writes", e.Seat)
+	}
+	return nil
+}
+
+// releaseBody is the node's escrow share of the departing seat's key.
+func (s *Self) releaseBody(t *Table) ([]byte, error) {
+	lv := t.leaving
+	sh := t.held[t.rosterSeat[lv.seat]]
+	if sh == nil {
+		return nil, fmt.Errorf("this node holds no escrow share of seat %d", lv.seat)
+	}
+	return sh.Bytes(), nil
+}
