@@ -35,6 +35,7 @@ const keyCookie = "corruption_key"
 //	POST /api/quit          leave: before the table forms, or once the game is over
 //	POST /api/rematch       once a game is over: play again with the same players (Config.Rematch)
 //	POST /api/chat          {"text":...}: say it in the table's chat (Config.Say)
+//	POST /api/pause         {"agree":true|false}: ask or agree to pause the table, or keep playing (Config.Pause)
 //
 // Every request must name this machine as host by an IP address or localhost; /api/ requests
 // must carry the session key (cookie, or the X-Corruption-Key header). The API speaks the
@@ -56,6 +57,7 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("POST /api/quit", s.postQuit)
 	api.HandleFunc("POST /api/rematch", s.postRematch)
 	api.HandleFunc("POST /api/chat", s.postChat)
+	api.HandleFunc("POST /api/pause", s.postPause)
 	mux.Handle("/api/", s.keyed(api))
 	return s.hosted(mux)
 }

@@ -67,6 +67,9 @@ type LobbyState struct {
 	Choices    any          `json:"-"`       // the board's LobbyChoices
 	Private    bool         `json:"private"` // the page may join a private table by its code
 	Joining    bool         `json:"joining"` // the node is joining one now
+	// Escrow is the fewest seats at which a table the node creates escrows its seats' secrets
+	// (0: never): the form tells the promise that makes (depart.go).
+	Escrow int `json:"escrow"`
 }
 
 // MarshalJSON writes the lobby with the board's fields.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,9 +34,15 @@ type Config struct {
 	Dial func(addr string) error
 	// Say, when set, says the person's message in the table's chat (POST /api/chat; chat.go).
 	Say func(text string) error
+	// Pause, when set, asks for a pause of the table or agrees to it (agree), or keeps playing
+	// (POST /api/pause; pause.go).
+	Pause func(agree bool) error
 	// Rematch, when set, offers a rematch once a game is finished (POST /api/rematch; the
 	// command reads Rematches and seats the person with NewTable; rematch.go).
 	Rematch bool
+	// Escrow: a table the person's node creates escrows its seats' secrets at 3 or more seats
+	// (protocol.NodeConfig.Escrow): the page tells the promise that makes (depart.go).
+	Escrow bool
 	// JoinPrivate, when set, joins the private table of a join code (CODE, or CODE@RELAY), as
 	// --join does, for the lobby's field (POST /api/lobby/private; private.go): it returns the
 	// table once the person's node is admitted, or why not (protocol.ErrWrongCode,
@@ -66,6 +73,11 @@ type Result struct {
 	Outcome *protocol.Outcome
 	Audit   *protocol.Report
 	Err     error
+	// Resume is the command that resumes a paused table ("" when it cannot resume).
+	Resume string
+	// escrow: the table escrowed its seats' secrets, so that the others play on when the
+	// person leaves (set by Finish, from the node's last status; depart.go).
+	escrow bool
 }
 
 // Server is the person's local web page and its JSON API: the shell every game shares, with
@@ -225,6 +237,7 @@ func (s *Server) Event(e engine.Event) {
 // Finish shows how the table ended.
 func (s *Server) Finish(r Result) {
 	s.mu.Lock()
+	r.escrow = s.haveSt && s.status.Escrow
 	s.result = &r
 	s.log = append(s.log, logItem{audit: &r})
 	s.mu.Unlock()
@@ -272,6 +285,8 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	if c := s.choice; c != nil {
 		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: st.Members,
 			Bots: s.cfg.Bots, Settings: b.ShowSettings(c.Config), Private: s.private != nil || s.privateJoined}
+		out.Table.Escrow = s.escrow(c.Players)
+		out.Table.Promise = escrowPromise(lang, out.Table.Escrow)
 	} else {
 		out.Lobby = s.lobbyState(b)
 	}
@@ -288,10 +303,14 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	if v := st.Verdict; v != nil {
 		out.Alerts = append(out.Alerts, Alert{Level: "error", Text: verdictText(lang, v, names, st.Seat)})
 	}
+	if s.result == nil {
+		out.Alerts = append(out.Alerts, departAlerts(lang, st)...)
+	}
 	if r := s.result; r != nil {
 		out.Result = buildResult(lang, r, names, st.Seat)
 	}
 	out.TableGen, out.Rematch = s.gen, s.rematchOffer()
+	out.Pause = s.pauseState(lang, out.Mode)
 	out.LogStart, out.Log = s.logLines(b, lang, logFrom)
 	return out
 }
@@ -357,7 +376,7 @@ func (s *Server) seats(drawn Drawing, g engine.Game, st *protocol.Status) []Seat
 	out := make([]SeatState, max(len(st.Names), len(drawn.Seats)))
 	for seat := range out {
 		ss := SeatState{Seat: seat, Name: SeatName(st.Names, seat), Me: seat == st.Seat,
-			Due: st.Due == seat && !st.Done && st.Verdict == nil}
+			Due: st.Due == seat && !st.Done && st.Verdict == nil, Open: slices.Contains(st.Open, seat)}
 		for _, w := range winners {
 			ss.Winner = ss.Winner || w == seat
 		}
@@ -376,7 +395,7 @@ func (s *Server) lobbyState(b Board) *LobbyState {
 	}
 	l := &LobbyState{Tables: s.lobby.list(s.cfg.Bots, b.ShowSettings), Bots: s.cfg.Bots,
 		Defaults: LobbyForm{Table: d.Table, Players: d.Players, Settings: b.ShowSettings(d.Config)},
-		Choices:  b.LobbyChoices(), Private: s.cfg.JoinPrivate != nil, Joining: s.joining}
+		Choices:  b.LobbyChoices(), Private: s.cfg.JoinPrivate != nil, Joining: s.joining, Escrow: s.escrowSeats()}
 	if r, err := engine.Lookup(b.Game()); err == nil {
 		l.MinPlayers, l.MaxPlayers = r.Players()
 	}
@@ -431,6 +450,9 @@ func buildResult(lang string, r *Result, names []string, me int) *ResultState {
 		out.Error = r.Err.Error()
 	}
 	out.Status, out.Headline = ending(lang, r, names, me)
+	if out.Status == "paused" {
+		out.Resume = r.Resume
+	}
 	if out.Status != "finished" {
 		out.Finished, out.Winners = false, []int{}
 	}

@@ -563,6 +563,11 @@ func TestEndings(t *testing.T) {
 		{Result{Outcome: verdict(protocol.VerdictCheat, 1)}, "halted", "bob was caught cheating"},
 		{Result{Err: context.Canceled}, "stopped", "You left the table before the end"},
 		{Result{Err: errors.New("disk full")}, "stopped", "Your node stopped before the end of the game: disk full"},
+		// Departures (depart.go): the person's seat opened while away, the person leaving a table
+		// that plays on, and a person who came back to watch their seat played to the end.
+		{Result{Err: &protocol.SeatOpenedError{Seq: 41}}, "stopped", "The other players agreed that you had left (at entry 41) and play on, with a bot in your seat"},
+		{Result{Err: context.Canceled, escrow: true}, "stopped", "the other players' nodes agree that you left and play on, with a bot in your seat"},
+		{Result{Outcome: &protocol.Outcome{Finished: true, Winners: []int{1}, Open: []int{0}}}, "finished", "You had left: from then on a bot played your seat"},
 	} {
 		r := buildResult("en", &tt.r, names, 0)
 		if r.Status != tt.status || !strings.Contains(r.Headline, tt.want) || (tt.status != "finished" && (r.Finished || len(r.Winners) != 0)) {

@@ -19,6 +19,7 @@ type State struct {
 	Clock    *Clock        `json:"clock,omitempty"`
 	Alerts   []Alert       `json:"alerts,omitempty"`
 	Result   *ResultState  `json:"result,omitempty"`
+	Pause    *PauseState   `json:"pause,omitempty"` // while the game is under way, when the page can pause it
 	// TableGen counts the person's tables: one more at each rematch, when the page starts
 	// again; Rematch is the next table's name when the results offer a rematch.
 	TableGen int       `json:"table_gen"`
@@ -35,14 +36,18 @@ type Me struct {
 
 // TableState is the table's settings and progress.
 type TableState struct {
-	Name     string   `json:"name"`
-	GameID   string   `json:"game"` // the game's id
-	Players  int      `json:"players"`
-	Entries  int      `json:"entries"`
-	Members  []string `json:"members,omitempty"` // names heard while the table forms
-	Bots     int      `json:"bots"`              // local bots started for it
-	Private  bool     `json:"private,omitempty"` // a private table (created with --private, or joined by its code)
-	Settings any      `json:"-"`                 // the board's ShowSettings
+	Name    string   `json:"name"`
+	GameID  string   `json:"game"` // the game's id
+	Players int      `json:"players"`
+	Entries int      `json:"entries"`
+	Members []string `json:"members,omitempty"` // names heard while the table forms
+	Bots    int      `json:"bots"`              // local bots started for it
+	Private bool     `json:"private,omitempty"` // a private table (created with --private, or joined by its code)
+	// Escrow: the table escrows its seats' secrets (known once it forms; before, what the
+	// person's node asks for), and Promise says what that means to a player (depart.go).
+	Escrow   bool   `json:"escrow"`
+	Promise  string `json:"promise"`
+	Settings any    `json:"-"` // the board's ShowSettings
 }
 
 // MarshalJSON writes the table with its settings' fields.
@@ -58,7 +63,9 @@ type SeatState struct {
 	Me     bool   `json:"me"`
 	Winner bool   `json:"winner"`
 	Due    bool   `json:"due"` // the table waits for this seat
-	Board  any    `json:"-"`   // the board's fields for this seat (score...)
+	// Open: the player left and the table plays the seat with a bot (depart.go).
+	Open  bool `json:"open,omitempty"`
+	Board any  `json:"-"` // the board's fields for this seat (score...)
 }
 
 // MarshalJSON writes the seat with the board's fields.
@@ -113,8 +120,9 @@ type Alert struct {
 
 // ResultState is how the table ended. Status is finished (every seat signed off the end of
 // the game), abandoned (a player stopped answering and the table named them gone), halted (a
-// player caught cheating, or the game broke) or stopped (the person's node stopped before the
-// end); Headline says it in plain words.
+// player caught cheating, or the game broke), stopped (the person's node stopped before the
+// end) or paused (every player agreed to pause: Resume is the command that resumes it, "" when
+// it cannot); Headline says it in plain words.
 type ResultState struct {
 	Status   string `json:"status"`
 	Headline string `json:"headline"`
@@ -127,4 +135,5 @@ type ResultState struct {
 	Audit    string `json:"audit"`
 	Valid    bool   `json:"valid"`
 	Error    string `json:"error,omitempty"`
+	Resume   string `json:"resume,omitempty"`
 }

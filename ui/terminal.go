@@ -32,6 +32,12 @@ type Terminal struct {
 	seat  int
 	round int
 	noted map[string]bool
+	ahead bool // pass ahead is set (passahead.go)
+
+	pause     func(agree bool) error // answers a pause of the table (nil: none; pause.go)
+	pauseSaid string                 // the last line told about the pause
+
+	escrow bool // the table escrows: the others play on when a player leaves (depart.go)
 }
 
 // NewTerminal reads moves from in and writes to out, with the game's text board b.
@@ -97,6 +103,11 @@ func (t *Terminal) Update(st protocol.Status) {
 		t.noted["verdict"] = true
 		fmt.Fprintf(t.out, "!! %s\n", verdictText(t.lang, st.Verdict, st.Names, st.Seat))
 	}
+	t.tellPause(st)
+	if st.Names != nil {
+		t.escrow = st.Escrow
+	}
+	t.tellDepart(st)
 }
 
 // Event tells one event of the game, under a heading at each new round.
@@ -116,9 +127,14 @@ func (t *Terminal) Event(e engine.Event) {
 func (t *Terminal) Finish(r Result) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	r.escrow = t.escrow
 	status, headline := ending(t.lang, &r, t.names, t.seat)
 	if status != "finished" || r.Audit == nil {
 		fmt.Fprintf(t.out, "\n%s\n", headline)
+	}
+	if status == "paused" {
+		fmt.Fprintf(t.out, "%s\n", resumeText(t.lang, r))
+		return
 	}
 	if status == "stopped" {
 		return
@@ -152,6 +168,9 @@ func (t *Terminal) Decide(ctx context.Context, g engine.Game, seat int) (engine.
 	t.mu.Unlock()
 	t.printf("\n%s", board.Show(g, seat, names))
 	for {
+		if a, done, err := t.autoPass(ctx, board, g, seat); done {
+			return a, err
+		}
 		t.printf("> ")
 		var line string
 		select {
@@ -171,9 +190,21 @@ func (t *Terminal) Decide(ctx context.Context, g engine.Game, seat int) (engine.
 			if chat != nil {
 				t.printf("%s\n", t.say("term.chat"))
 			}
+			if _, ok := board.(AutoPasser); ok {
+				t.printf("%s\n", t.say("term.ahead"))
+			}
+			if t.pause != nil {
+				t.printf("%s\n", t.say("term.pause"))
+			}
 			continue
 		case w == "show" || w == "board" || w == t.say("term.cmd.show"):
 			t.printf("%s", board.Show(g, seat, names))
+			continue
+		}
+		if t.pauseLine(line) {
+			continue
+		}
+		if t.passAheadLine(board, line) {
 			continue
 		}
 		if text, ok := t.chatLine(line); ok && chat != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"corruption/protocol"
 )
@@ -49,6 +50,8 @@ func auditText(lang string, r Result) string {
 	switch {
 	case r.Err != nil: // the log stops where the node did: nothing to audit
 		return shellWords.Say(lang, "audit.none")
+	case r.Outcome != nil && r.Outcome.Paused: // the log stops where every seat agreed
+		return shellWords.Say(lang, "audit.paused")
 	case r.Audit != nil && r.Audit.Valid:
 		return shellWords.Say(lang, "audit.valid", "entries", r.Audit.Entries, "digest", fmt.Sprintf("%.16s", r.Audit.Digest))
 	case r.Audit != nil:
@@ -79,12 +82,21 @@ func ending(lang string, r *Result, names []string, me int) (status, headline st
 		return "halted", shellWords.Say(lang, "end.cheat", "who", SeatName(names, v.Seat))
 	case r.Err != nil && errors.Is(r.Err, context.Canceled) && len(names) == 0:
 		return "stopped", shellWords.Say(lang, "end.left.early")
+	case r.Err != nil && errors.Is(r.Err, context.Canceled) && r.escrow: // the others play on (depart.go)
+		return "stopped", shellWords.Say(lang, "end.left.escrow")
 	case r.Err != nil && errors.Is(r.Err, context.Canceled):
 		return "stopped", shellWords.Say(lang, "end.left")
+	case errors.As(r.Err, new(*protocol.SeatOpenedError)):
+		headline, _ := openedEnding(lang, r.Err)
+		return "stopped", headline
 	case r.Err != nil:
 		return "stopped", shellWords.Say(lang, "end.error", "error", r.Err.Error())
+	case o != nil && o.Finished && slices.Contains(o.Open, me): // the person came back to watch
+		return "finished", shellWords.Say(lang, "end.finished.open")
 	case o != nil && o.Finished:
 		return "finished", shellWords.Say(lang, "end.finished")
+	case o != nil && o.Paused:
+		return "paused", shellWords.Say(lang, "end.paused", "entries", o.Entries)
 	}
 	return "stopped", shellWords.Say(lang, "end.unfinished")
 }

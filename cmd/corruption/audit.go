@@ -21,7 +21,9 @@ func auditCommand() *cli.Command {
 			"and chain, every key, shuffle and decryption proof, every face-down card against its\n" +
 			"commitment, and every rule, by replaying the game. It needs no secret.\n" +
 			"Exit 0 and the outcome when the log is a complete, valid table; exit 1 with the first\n" +
-			"failing entry, the reason and the seat blamed when not.\n" +
+			"failing entry, the reason and the seat blamed when not. A seat whose player left, which\n" +
+			"the others played on with a bot (an open seat), is listed with the entry it opened at\n" +
+			"(--json: \"open\"); every one of the bot's moves is checked too.\n" +
 			"With --chat LOG.chat (the table's chat, saved beside the log by --out when anyone\n" +
 			"spoke), it also checks that every message was signed by the player it names, at this\n" +
 			"table, and prints them.",
@@ -56,6 +58,7 @@ func auditCommand() *cli.Command {
 			} else if rep.Valid {
 				fmt.Fprintf(c.App.Writer, "valid: table %q, %d entries, every seat signed off\n", rep.Table, rep.Entries)
 				fmt.Fprintf(c.App.Writer, "scores %v, winners %v\ndigest %s\n", rep.Scores, rep.Winners, rep.Digest)
+				printOpen(c.App.Writer, c.Args().First(), rep)
 			}
 			if chat := c.String("chat"); chat != "" {
 				if err := auditChat(c.App.Writer, c.Args().First(), chat); err != nil {
@@ -174,4 +177,53 @@ func looksLikeScript(path string) bool {
 		return false
 	}
 	return false
+}
+
+// opened is a seat whose player left: the others agreed, and every node played it with the
+// game's stand-in bot from entry Seq on.
+type opened struct {
+	Seat int
+	Seq  uint64
+}
+
+// openedSeats reads the depart entries of the log at path, in log order (it checks nothing:
+// the audit does).
+func openedSeats(path string) ([]opened, error) {
+	f, err := openLog(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	lr, err := protocol.NewLogReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var out []opened
+	for {
+		e, _, err := lr.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, fmt.Errorf("%s: %v", path, err)
+		}
+		if e != nil && e.Kind == protocol.KindDepart {
+			out = append(out, opened{Seat: e.Seat, Seq: e.Seq})
+		}
+	}
+}
+
+// printOpen says which seats of an audited log a bot played after their players left.
+func printOpen(w io.Writer, path string, rep *protocol.Report) {
+	if len(rep.Open) == 0 {
+		return
+	}
+	seats, err := openedSeats(path)
+	if err != nil || len(seats) == 0 { // the audit read the same file: say what it knows
+		fmt.Fprintf(w, "open seats %v: their players left and the others played on, with a bot in their seats\n", rep.Open)
+		return
+	}
+	for _, o := range seats {
+		fmt.Fprintf(w, "seat %d left at entry %d: the other players agreed and played on, with a bot in its seat (every move of the bot checked)\n", o.Seat, o.Seq)
+	}
 }

@@ -36,6 +36,7 @@ func botCommand() *cli.Command {
 			&cli.StringFlag{Name: "name", Usage: "the player's `NAME` at the table (default: bot and the first letters of its key)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed for the bot's choices", DefaultText: "random"},
 			&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object"},
+			&cli.IntFlag{Name: "pause-at", Usage: "ask the table to pause once its log holds `N` entries (the bots agree; start again with the same --data to resume)"},
 		),
 		Action: runBot,
 	}
@@ -164,7 +165,9 @@ func runBot(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}
-	r, err := s.play(ctx, seat{choice: choice, name: name, clock: clock, player: player, private: private})
+	relay := &pauseRelay{} // a bot agrees to every pause, and asks for one with --pause-at
+	r, err := s.play(ctx, seat{choice: choice, name: name, clock: clock, player: player, private: private,
+		pause: relay, agreePause: true, onChange: pauseAt(c.Int("pause-at"), relay.get, nil)})
 	if err != nil {
 		return err
 	}

@@ -92,7 +92,8 @@ func TestPausedBotAgrees(t *testing.T) {
 	defer cancel()
 	table := tableName(t)
 	ps := newPlayers(t, 4)
-	procs := startWithPeer(ctx, t, table, ps, []string{"--players", "4", "--timeout", "3s", "--verbose"})
+	// --escrow=false: the table ends when a player is silent (with escrow it would play on).
+	procs := startWithPeer(ctx, t, table, ps, []string{"--players", "4", "--timeout", "3s", "--verbose", "--escrow=false"})
 	// Pause the last bot once the table has formed on every node.
 	victim := procs[3]
 	for _, p := range procs {
@@ -168,7 +169,7 @@ func TestRestartedLateBlamesNobody(t *testing.T) {
 	defer cancel()
 	table := tableName(t)
 	ps := newPlayers(t, 3)
-	settings := []string{"--players", "3", "--timeout", "2s", "--verbose"}
+	settings := []string{"--players", "3", "--timeout", "2s", "--verbose", "--escrow=false"} // a silent seat ends the table
 	procs := startWithPeer(ctx, t, table, ps, settings)
 	victim := procs[2]
 	for _, p := range procs {

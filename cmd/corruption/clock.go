@@ -16,7 +16,7 @@ type tableClock struct {
 	allowance time.Duration // a decision; 0: the timeout; protocol.NoClock: no limit
 	bank      time.Duration // a seat's bank for the game, drawn on past the allowance
 	wait      time.Duration // how long to wait for the table to form
-	escrow    bool          // escrow the seats' secrets (3 or more seats; protocol/escrow.go)
+	escrow    bool          // escrow the seats' secrets (3 or more seats; protocol/escrow.go): play on when a player leaves
 }
 
 // clockFlags are the clock flags of bot and play, with a command's defaults.
@@ -26,7 +26,7 @@ func clockFlags(def tableClock) []cli.Flag {
 		&cli.DurationFlag{Name: "clock", Value: def.allowance, Usage: "how long a player has for each decision (a placement, a vote) before drawing on its bank; 0: the --timeout", DefaultText: def.allowance.String()},
 		&cli.DurationFlag{Name: "bank", Value: def.bank, Usage: "each player's time bank for the whole game, drawn on only when a decision takes more than --clock; the table names a player silent when both are spent"},
 		&cli.DurationFlag{Name: "wait", Value: def.wait, Usage: "how long to wait for the table to form before giving up"},
-		&cli.BoolFlag{Name: "escrow", Usage: "a table this node creates (3 or more players) escrows each player's secret with the others: all the other players together could then read a player's hidden cards (docs/SECURITY.md); it prepares for play to go on when a player leaves, which is not built yet"},
+		&cli.BoolFlag{Name: "escrow", Value: def.escrow, Usage: "at a table this node creates with 3 or more players, if a player leaves for good, the others play on with a bot in its seat; the price: all the other players together could read a player's hidden cards (docs/SECURITY.md). --escrow=false: a player who leaves ends the table, and nobody can ever read another's hidden cards (2 players: never escrowed)"},
 	}
 }
 
@@ -52,8 +52,10 @@ func readClock(c *cli.Context) (tableClock, error) {
 
 // Each command's clock.
 var (
-	botClock  = tableClock{timeout: 60 * time.Second, wait: 10 * time.Minute}
-	playClock = tableClock{timeout: 60 * time.Second, allowance: 90 * time.Second, bank: 5 * time.Minute, wait: 30 * time.Minute}
-	// demoClock: only bots share the person's table: no clock for anyone's decisions.
+	botClock  = tableClock{timeout: 60 * time.Second, wait: 10 * time.Minute, escrow: true}
+	playClock = tableClock{timeout: 60 * time.Second, allowance: 90 * time.Second, bank: 5 * time.Minute, wait: 30 * time.Minute, escrow: true}
+	// demoClock: only bots share the person's table: no clock for anyone's decisions. Nobody
+	// can leave it (the bots run in the person's process, and stop with it), so it does not
+	// escrow unless told --escrow.
 	demoClock = tableClock{timeout: 60 * time.Second, allowance: protocol.NoClock, wait: 10 * time.Minute}
 )

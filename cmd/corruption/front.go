@@ -55,6 +55,7 @@ func openPerson(c *cli.Context, pc playConfig) (person, error) {
 		t := ui.NewTerminal(pc.game.text, c.App.Reader, c.App.Writer)
 		t.SetLang(ui.LangFromEnv(os.Getenv))
 		t.SetChat(pc.chat.say) // the table's chat, game-free (protocol/chat.go)
+		t.SetPause(pc.pause.answer)
 		return terminal{t}, nil
 	}
 	return openPage(pc, c.App.ErrWriter)
@@ -92,7 +93,8 @@ type page struct {
 func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	human := ui.NewHuman(nil)
 	cfg := ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
-		Dial: pc.dial, Rematch: pc.private == nil} // no rematch of a private table yet
+		Pause: pc.pause.answer, Dial: pc.dial, Rematch: pc.private == nil, // no rematch of a private table yet
+		Escrow: pc.clock.escrow} // the page tells the promise of the tables this node creates
 	if pc.join != nil {
 		cfg.JoinPrivate = pc.join.join // the lobby's field to join a private table by its code
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -13,8 +14,8 @@ import (
 )
 
 // localBots are the bots of this machine at the person's table (play and demo --bots): each
-// a session of its own, with a temporary data directory and a p2p host on 127.0.0.1 (no
-// mDNS) that dials the person's.
+// a session of its own, with its data directory beside the person's (temporary when the
+// person's is; botData) and a p2p host on 127.0.0.1 (no mDNS) that dials the person's.
 type localBots struct {
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
@@ -34,7 +35,7 @@ func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.Ta
 	}
 	ctx, b.cancel = context.WithCancel(ctx)
 	for i := 1; i <= pc.bots; i++ {
-		if err := b.start(ctx, i, peer, person.logf, pc, c); err != nil {
+		if err := b.start(ctx, i, peer, botData(person, i), person.logf, pc, c); err != nil {
 			b.stop()
 			return nil, fmt.Errorf("bot %d: %w", i, err)
 		}
@@ -42,10 +43,10 @@ func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.Ta
 	return b, nil
 }
 
-func (b *localBots) start(ctx context.Context, i int, peer string, logf func(string, ...any), pc playConfig, c ui.TableChoice) error {
+func (b *localBots) start(ctx context.Context, i int, peer, data string, logf func(string, ...any), pc playConfig, c ui.TableChoice) error {
 	name := fmt.Sprintf("bot %d", i)
 	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{peer},
-		logf: func(f string, a ...any) { logf(name+": "+f, a...) }})
+		data: data, logf: func(f string, a ...any) { logf(name+": "+f, a...) }})
 	if err != nil {
 		return err
 	}
@@ -59,7 +60,7 @@ func (b *localBots) start(ctx context.Context, i int, peer string, logf func(str
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
-		r, err := s.play(ctx, seat{choice: c, name: name, clock: pc.clock, player: player})
+		r, err := s.play(ctx, seat{choice: c, name: name, clock: pc.clock, player: player, agreePause: true})
 		if err == nil {
 			err = r.err
 		}
@@ -68,6 +69,15 @@ func (b *localBots) start(ctx context.Context, i int, peer string, logf func(str
 		}
 	}()
 	return nil
+}
+
+// botData is the data directory of local bot i: beside the person's (DATA/bots/i), so that a
+// paused table resumes with the same bots; temporary when the person's is.
+func botData(person *session, i int) string {
+	if person.cfg.data == "" {
+		return ""
+	}
+	return filepath.Join(person.cfg.data, "bots", fmt.Sprint(i))
 }
 
 // wait gives the bots up to d (or until ctx ends) to finish their table.
@@ -86,7 +96,7 @@ func (b *localBots) wait(ctx context.Context, d time.Duration) {
 	}
 }
 
-// stop ends the bots and removes everything they made.
+// stop ends the bots and removes what they made in temporary directories.
 func (b *localBots) stop() {
 	b.once.Do(func() {
 		b.cancel()

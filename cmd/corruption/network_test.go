@@ -195,7 +195,7 @@ func TestBotsWithPeer(t *testing.T) {
 }
 
 // TestBotsFreeStudLBB: a 3-player free-stud table with the little black book, and with escrow
-// (--escrow): every seat's deal is in the log, which audits.
+// (on by default at 3 seats): every seat's deal is in the log, which audits.
 func TestBotsFreeStudLBB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
@@ -203,7 +203,7 @@ func TestBotsFreeStudLBB(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	ps := newPlayers(t, 3)
-	procs := startWithPeer(ctx, t, tableName(t), ps, []string{"--players", "3", "--variant", "free-stud", "--lbb", "--escrow"})
+	procs := startWithPeer(ctx, t, tableName(t), ps, []string{"--players", "3", "--variant", "free-stud", "--lbb"})
 	out, logData := finish(t, procs, ps, 3)
 	if t.Failed() {
 		return
@@ -219,7 +219,7 @@ func TestBotsFreeStudLBB(t *testing.T) {
 		}
 	}
 	if deals != 3 {
-		t.Errorf("the log of a table with --escrow holds %d escrow deals, want 3", deals)
+		t.Errorf("the log of a 3-seat table (escrow by default) holds %d escrow deals, want 3", deals)
 	}
 	r := runCLI(t, "replay", ps[2].log)
 	if r.code != 0 {
@@ -387,7 +387,8 @@ func TestBotInterrupted(t *testing.T) {
 		defer cancel()
 		table := tableName(t)
 		ps := newPlayers(t, 3)
-		settings := []string{"--players", "3", "--verbose", "--timeout", "3s"}
+		// --escrow=false: the others end the table (with escrow they would play on without it).
+		settings := []string{"--players", "3", "--verbose", "--timeout", "3s", "--escrow=false"}
 		procs := startWithPeer(ctx, t, table, ps, settings)
 		formed := regexp.MustCompile(`table "` + regexp.QuoteMeta(table) + `" formed: seat (\d) of 3`)
 		for _, p := range procs {

@@ -74,6 +74,7 @@ type playConfig struct {
 	out     string
 	json    bool
 	chat    *chatRelay              // the table's chat, between the node and the person
+	pause   *pauseRelay             // the person's answers to a pause of the table (pause.go)
 	dial    func(addr string) error // the node dials a player's address (the page's lobby)
 	addrs   bool                    // print the node's addresses, for the other players' --peer
 	private *privateWish            // --private or --join (private.go)
@@ -199,6 +200,7 @@ func playTable(c *cli.Context, pc playConfig) error {
 		pc.game = games[pc.choice.Game]
 	}
 	pc.chat = &chatRelay{}
+	pc.pause = &pauseRelay{}
 	pc.dial = s.host.Dial
 	if pc.private == nil && pc.choice.Table == "" {
 		pc.join = &pageJoin{s: s, wait: pc.clock.wait}
@@ -278,7 +280,7 @@ func playOne(ctx context.Context, c *cli.Context, pc playConfig, s *session, p p
 		return nil, nil, cli.Exit(err.Error(), 1)
 	}
 	r, err := s.play(ctx, seat{choice: choice, name: pc.name, clock: pc.clock, player: p,
-		onEvent: p.Event, onChange: p.Update, lobby: true, chat: pc.chat, private: pc.table})
+		onEvent: p.Event, onChange: p.Update, lobby: true, chat: pc.chat, pause: pc.pause, private: pc.table})
 	if err != nil {
 		bots.stop()
 		return nil, nil, err
@@ -293,7 +295,7 @@ func playOne(ctx context.Context, c *cli.Context, pc playConfig, s *session, p p
 
 // result is how the person's node ended, with the audit of its log, for the page.
 func (s *session) result(r *played) ui.Result {
-	res := ui.Result{Outcome: r.out, Err: r.err}
+	res := ui.Result{Outcome: r.out, Err: r.err, Resume: s.resumeCommand(r)}
 	if r.node.Table() == nil {
 		return res
 	}

@@ -63,6 +63,9 @@ func replayLog(c *cli.Context, path string) error {
 		return cli.Exit("\nThe log stops here: "+rep.Problem, 1)
 	}
 	fmt.Fprintf(w, "\nThe log is valid: every seat signed off digest %s.\n", rep.Digest)
+	if len(rep.Open) > 0 {
+		printOpen(w, path, rep)
+	}
 	return nil
 }
 

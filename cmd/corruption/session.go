@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -164,6 +165,10 @@ type seat struct {
 	lobby    bool // announce the table on the lobby while it forms
 	// chat is the table's chat, between the node and the person (nil: none).
 	chat *chatRelay
+	// pause hands the person's answers to a pause to the node (nil: none); agreePause: the
+	// node agrees to every pause asked (a bot's; pause.go).
+	pause      *pauseRelay
+	agreePause bool
 	// private, if set, is the private table the node was admitted to (or created): its
 	// channel is sealed and only its creator's genesis counts (private.go).
 	private *protocol.PrivateTable
@@ -205,6 +210,10 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 		return nil, cli.Exit(err.Error(), 1)
 	}
 	st.chat.attach(node)
+	st.pause.attach(node)
+	if st.agreePause {
+		node.AgreeToPauses()
+	}
 	out, err := node.Run(ctx)
 	for _, p := range s.host.Peers() { // how each connection ended (--verbose): direct or relayed
 		s.logf("p2p: the connection to %s is %s", p, s.host.Relayed(p))
@@ -229,6 +238,13 @@ func (s *session) finish(r *played, rep report) error {
 	}
 	if r.err != nil {
 		return s.stopped(r)
+	}
+	if r.out.Paused { // every seat agreed: exit 0, and say how to resume (pause.go)
+		if rep.json {
+			return json.NewEncoder(rep.stdout).Encode(r.out)
+		}
+		s.printPaused(rep.stdout, r)
+		return nil
 	}
 	if rep.json {
 		if err := json.NewEncoder(rep.stdout).Encode(r.out); err != nil {
@@ -310,6 +326,9 @@ func printOutcome(w io.Writer, r *played, g *game) {
 		me := ""
 		if seat == o.Seat {
 			me = "  (you)"
+		}
+		if slices.Contains(o.Open, seat) { // its player left; the others played on (protocol/depart.go)
+			me += "  (left: played by a bot)"
 		}
 		fmt.Fprintf(w, "  %-*s %12s%s\n", width, m.Name, g.score(score), me)
 	}

@@ -199,10 +199,11 @@ const readDecision = `(() => {
     cheapest: live.length ? live[0][1] : '', replaying: !!document.querySelector('#board.replaying')};
 })()`
 
-// privacyCheck is true when every card the page's API shows is the person's own, public, or
-// one the person peeked at.
+// privacyCheck is true when every card the page's API shows is the person's own, public, one
+// the person peeked at, or one of an open seat's (its player left: every node knows its cards,
+// protocol/depart.go).
 const privacyCheck = `fetch('/api/state').then((r) => r.json()).then((st) =>
-  !st.game || st.game.cards.every((c) => !c.card || c.mine || c.revealed || c.peeked))`
+  !st.game || st.game.cards.every((c) => !c.card || c.mine || c.revealed || c.peeked || (st.seats || []).some((s) => s.seat === c.seat && s.open)))`
 
 // inSight lists the decision's controls that are not wholly in the window, or hidden by
 // something else, or cut off by a scrolling box; and whether the page itself scrolls.
@@ -439,6 +440,8 @@ type steer struct {
 	langs    bool // the placing screen was checked in every language
 	logAt    int  // the decision at which the person scrolled the log up to read it
 	logKept  bool // the log kept the reader's place, then jumped to the latest
+
+	each func(d pageDecision) // when set, called at each decision before it is answered
 }
 
 func (s *steer) shot(name string) {
@@ -466,6 +469,9 @@ func (s *steer) play() {
 		if err != nil || !private {
 			t.Fatalf("decision %d: the page's state shows another seat's hidden card (or cannot be read: %v)", d.ID, err)
 		}
+		if s.each != nil {
+			s.each(d)
+		}
 		if d.Replaying {
 			s.replay()
 		}
@@ -482,6 +488,10 @@ func (s *steer) play() {
 		case "assign":
 			s.shot("assign")
 			if !s.assigned {
+				checkAxe(t, bctx, "a Swiss assignment")
+				if s.laptop {
+					inLanguages(t, bctx, "a Swiss assignment", []string{"es", "fr"}, nil)
+				}
 				click(t, bctx, "#board button.place-here[data-contract]") // on the board
 			} else {
 				click(t, bctx, "#decision button.choice")
@@ -491,6 +501,9 @@ func (s *steer) play() {
 			s.shot("reporter")
 			if !s.removed {
 				checkAxe(t, bctx, "a reporter's choice")
+				if s.laptop {
+					inLanguages(t, bctx, "a reporter's choice", []string{"es", "fr"}, nil)
+				}
 				click(t, bctx, `#board button.card.target[data-act="remove"]`) // the bribe, on the board
 			} else {
 				click(t, bctx, "#decision button.pass")
@@ -562,6 +575,7 @@ func (s *steer) replay() {
 			s.shot("awarding")
 			if s.laptop {
 				checkAxe(t, bctx, "an awarding played again")
+				inLanguages(t, bctx, "an awarding played again", []string{"es", "fr"}, nil)
 			}
 			click(t, bctx, "#replay-next")
 			waitFor(t, bctx, "the next step", `Number(document.querySelector('#board').dataset.step) >= 3`)
@@ -913,6 +927,7 @@ func playByKeys(t *testing.T, bctx context.Context, dir string, help bool) pageR
 			pressKey(t, bctx, "?")
 			waitFor(t, bctx, "the keys' help", `!document.querySelector('#help').hidden`)
 			checkAxe(t, bctx, "the keys' help")
+			inLanguages(t, bctx, "the keys' help", []string{"es", "fr"}, nil)
 			pressKey(t, bctx, kb.Escape)
 			pressKey(t, bctx, "r")
 			waitFor(t, bctx, "the rules", `!document.querySelector('#rules').hidden`)
@@ -983,6 +998,11 @@ func TestBrowserWaiting(t *testing.T) {
 	seated, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#seats-filled').textContent`))
 	if err != nil || !strings.Contains(seated, "ann") {
 		t.Errorf("the seats: %q (%v)", seated, err)
+	}
+	// 3 players, escrow by default: the table's promise (protocol/depart.go).
+	promise, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(document.querySelector('#table-promise') || {}).textContent || ''`))
+	if err != nil || !strings.Contains(promise, "the players who stay play on") || !strings.Contains(promise, "could read your hidden cards") {
+		t.Errorf("the waiting screen's promise: %q (%v)", promise, err)
 	}
 	checkInSight(t, bctx, "the waiting screen", true)
 	screenshot(t, bctx, dir, "waiting", false)

@@ -9,7 +9,8 @@
 //
 // What it promises: everything it draws comes from the person's seat's corruptia.View, which
 // shows another senator's bills only once they are shown and never a vote before the votes are
-// revealed together; a move is checked against that View with a reason a person understands
+// revealed together, but for an open seat's hand (its player left and every node knows its
+// bills, openHand); a move is checked against that View with a reason a person understands
 // before the game encodes it (corruptia.Game.Action, which tries it first).
 package corruptia
 
@@ -97,7 +98,7 @@ func (Board) LobbyChoices() any {
 }
 
 // Draw is the game as the person sees it, and each seat's approval, reserve, bills, score and
-// blackmail this turn.
+// blackmail this turn; an open seat's hand too, as the person's node knows it (openHand).
 func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	v, ok := view(g, seat)
 	n := len(names)
@@ -107,7 +108,9 @@ func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	seats := make([]any, n)
 	for s := range seats {
 		if ok {
-			seats[s] = seatFields(v, s)
+			f := seatFields(v, s)
+			f.Known = openHand(g.(*rules.Game), v, s)
+			seats[s] = f
 		} else {
 			seats[s] = seatFields(nil, s)
 		}

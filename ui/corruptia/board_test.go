@@ -55,11 +55,22 @@ func checkLeaks(t *testing.T, g *rules.Game, seat int, page []byte) {
 	}
 }
 
-// page is what the shell would send seat: the drawing and the decision, as JSON.
+// page is what the shell would send seat: the drawing and the decision, as JSON, but for the
+// seats' known hands. A host's game knows every senator's bills, as a node knows an open
+// seat's (TestOpenSeatCards): the board draws every other seat's hand as known, and the rest of
+// the page must still hide them.
 func page(t *testing.T, g *rules.Game, seat int) []byte {
 	t.Helper()
 	b := Board{}
 	d := b.Draw(g, seat, names5[:g.Players()])
+	for s, f := range d.Seats {
+		f := f.(seatState)
+		if s == seat && f.Known != nil {
+			t.Fatalf("seat %d's own hand is drawn as known: %v", seat, f.Known)
+		}
+		f.Known = nil
+		d.Seats[s] = f
+	}
 	js, err := json.Marshal(struct {
 		D ui.Drawing
 		X any

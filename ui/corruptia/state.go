@@ -259,6 +259,29 @@ type seatState struct {
 	HoldsOn  []int  `json:"holds_on"`
 	Active   bool   `json:"active"`
 	First    bool   `json:"first"`
+	// Known is another senator's hand as the person's node knows it, when it knows bills of it
+	// that were never shown: an open seat's (its player left, openHand); nil for every other
+	// seat.
+	Known []billRef `json:"known,omitempty"`
+}
+
+// openHand is seat's hand as the person's node (cg, the person's view v) knows it, when the node
+// knows bills of it that the person's view does not show: the hand of an open seat, whose
+// player left and whose secret every node rebuilt (protocol/depart.go); the node's game learnt
+// its bills as if they were its own, so seat's own view of the node's game shows them. Nil for
+// the person's seat and for any seat whose hidden bills the node does not know (every seat but
+// an open one).
+func openHand(cg *rules.Game, v *rules.View, seat int) []billRef {
+	if cg == nil || v == nil || seat == v.Seat || seat < 0 || seat >= v.Players {
+		return nil
+	}
+	hand, seen := cg.View(seat).Hands[seat], v.Hands[seat]
+	for i, b := range hand {
+		if b != rules.Unknown && (i >= len(seen) || seen[i] == rules.Unknown) {
+			return refsOf(hand)
+		}
+	}
+	return nil
 }
 
 // seatFields describes seat from the person's view (zero before the game starts).

@@ -17,7 +17,7 @@ func (Board) Show(g engine.Game, seat int, names []string) string {
 	if !ok {
 		return "The game has not started.\n"
 	}
-	out := drawTable(v, names)
+	out := drawTable(g.(*rules.Game), v, names)
 	if d := buildDecision(v, names); d != nil {
 		out += "\n" + d.Prompt + "\n" + choicesText(d)
 	}
@@ -128,8 +128,9 @@ func refList(bs []billRef) string {
 func budgetText(b [3]int) string { return fmt.Sprintf("$%d $%d $%d", b[0], b[1], b[2]) }
 
 // drawTable draws the person's view as text: the round and die, the brick wall, the values,
-// the senators, the proposal, the last vote, the pile and the hand.
-func drawTable(v *rules.View, names []string) string {
+// the senators (with an open seat's hand as the person's node cg knows it, openHand), the
+// proposal, the last vote, the pile and the hand.
+func drawTable(cg *rules.Game, v *rules.View, names []string) string {
 	g := buildGame(v, names)
 	var b strings.Builder
 	if g.Round == 0 {
@@ -169,6 +170,9 @@ func drawTable(v *rules.View, names []string) string {
 		}
 		fmt.Fprintf(&b, "  %d %-12s %3d points  %2d approval  %d employees  %d bills  %s\n", s, ui.SeatName(names, s)+me, f.Score,
 			f.Approval, f.Reserve, f.Bills, strings.Join(marks, ", "))
+		if k := openHand(cg, v, s); k != nil {
+			fmt.Fprintf(&b, "    %s hand (%s): %s\n", teller{names, v.Seat}.whose(s), knownMark, refList(k))
+		}
 	}
 	if p := g.Proposal; p != nil {
 		ws := make([]string, len(p.Workers))
@@ -284,3 +288,6 @@ func drawWall(g *gameState) string {
 	}
 	return b.String()
 }
+
+// knownMark marks the hand of a seat whose player left, which every node knows.
+const knownMark = "known: its player left"

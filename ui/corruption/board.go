@@ -134,7 +134,9 @@ func (b Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	if !ok {
 		return ui.Drawing{Seats: seats}
 	}
-	return ui.Drawing{Started: true, Game: b.buildGame(v, names), Seats: seats}
+	gs := b.buildGame(v, names)
+	b.openCards(gs, g.(*rules.Game).State())
+	return ui.Drawing{Started: true, Game: gs, Seats: seats}
 }
 
 // Decision is the person's decision due, with every legal choice.

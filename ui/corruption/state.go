@@ -58,7 +58,8 @@ type cardState struct {
 	FaceUp   bool   `json:"face_up"`  // placed face up
 	Revealed bool   `json:"revealed"` // public
 	Mine     bool   `json:"mine"`
-	Peeked   bool   `json:"peeked"` // the person peeked at it
+	Peeked   bool   `json:"peeked"`          // the person peeked at it
+	Known    bool   `json:"known,omitempty"` // another seat's face-down card the person's node knows: its seat is open (openCards)
 	Dead     bool   `json:"dead,omitempty"`
 	Removed  bool   `json:"removed,omitempty"`
 	Assigned string `json:"assigned,omitempty"` // a Swiss bribe's contract
@@ -136,6 +137,22 @@ func (b Board) buildGame(v rules.View, names []string) *gameState {
 		}
 	}
 	return g
+}
+
+// openCards shows, on the board drawn for the person, the face-down cards of the other seats
+// that the person's node knows without having peeked at them: an open seat's (its player left
+// and every node rebuilt its secret, protocol/depart.go; the node's game learns that seat's
+// cards, which the seat's own view, not the person's, would show). They are marked Known.
+func (b Board) openCards(g *gameState, s *rules.State) {
+	for i := range g.Cards {
+		c := &g.Cards[i]
+		if c.Card != "" {
+			continue
+		}
+		if p, ok := s.PlayAt(c.Index); ok && p.Card != rules.CardUnknown {
+			c.Card, c.Label, c.Known = p.Card.String(), b.cardLabel(p.Card), true
+		}
+	}
 }
 
 func awardingStep(k rules.DecisionKind) int {

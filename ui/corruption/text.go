@@ -22,7 +22,7 @@ func (b Board) Show(g engine.Game, seat int, names []string) string {
 		return b.say("text.notstarted") + "\n"
 	}
 	d := b.buildDecision(v, names)
-	return b.drawBoard(v, names) + d.Prompt + "\n" + b.choicesText(d, true)
+	return b.drawBoard(v, g.(*rules.Game).State(), names) + d.Prompt + "\n" + b.choicesText(d, true)
 }
 
 // Choices lists the move syntax and the legal choices of the decision due.
@@ -95,9 +95,11 @@ func intsText(is []int) string {
 }
 
 // drawBoard draws the person's view as text: the round and its face-up rule, a line for each
-// body's Swiss account and for each contract with the cards on it, the scores and the hand.
-func (b Board) drawBoard(v rules.View, names []string) string {
+// body's Swiss account and for each contract with the cards on it, the scores and the hand;
+// an open seat's face-down cards as the node knows them (s, openCards).
+func (b Board) drawBoard(v rules.View, s *rules.State, names []string) string {
 	g := b.buildGame(v, names)
+	b.openCards(g, s)
 	var w strings.Builder
 	w.WriteString(b.say("text.round", "n", g.Round, "of", rules.Rounds, "phase", b.say("phase."+g.Phase), "rule", g.FaceUpRule) + "\n")
 	on := map[string][]cardState{}
@@ -163,6 +165,8 @@ func (b Board) cardsText(cs []cardState, v rules.View, names []string) string {
 			marks = append(marks, b.say("mark.down"))
 		case c.Card != "" && !c.Revealed && c.Peeked:
 			marks = append(marks, b.say("mark.peeked"))
+		case c.Card != "" && !c.Revealed && c.Known:
+			marks = append(marks, b.say("mark.known"))
 		}
 		if c.Dead {
 			marks = append(marks, b.say("mark.killed"))

@@ -7,7 +7,8 @@
 // (Responder) and the terminal's (TextBoard).
 //
 // What it promises: everything it draws comes from the person's seat's kingdoms.View, which
-// holds no other seat's shareholder card, chaos card, discard or vote before it is shown; a
+// holds no other seat's shareholder card, chaos card, discard or vote before it is shown, but
+// for an open seat's secret cards (its player left and every node knows them, openCards); a
 // move is checked against that View's legal moves, with a reason a person understands, before
 // the game encodes it (kingdoms.Game.Action).
 package kingdoms
@@ -72,7 +73,7 @@ func view(g engine.Game, seat int) (*rules.Game, rules.View, bool) {
 
 // settings are a table's settings as the page shows and posts them.
 type settings struct {
-	Rules     string `json:"rules"`      // basic, advanced, bonuses, chaos
+	Rules     string `json:"rules"`      // basic, advanced, bonuses, chaos; +even with the house rules
 	RulesText string `json:"rules_text"` // in words
 }
 
@@ -110,10 +111,12 @@ type ruleChoice struct {
 	Text string `json:"text"`
 }
 
-// LobbyChoices are the sets of rules (the shell gives the table sizes, from the rules).
+// LobbyChoices are the sets of rules, the sheet's and then the basic and advanced rules with the
+// house rules "even" (the shell gives the table sizes, from the rules).
 func (Board) LobbyChoices() any {
 	var cs []ruleChoice
-	for _, n := range rules.ConfigNames() {
+	even := "+" + rules.HouseEven
+	for _, n := range append(rules.ConfigNames(), "basic"+even, "advanced"+even) {
 		c, _ := rules.ParseConfig(n)
 		cs = append(cs, ruleChoice{ID: n, Text: c.Words()})
 	}
@@ -123,16 +126,21 @@ func (Board) LobbyChoices() any {
 }
 
 // Draw is the board and each seat's corporation, minions, guilty pleasures, score pile and
-// chaos cards left.
+// chaos cards left; an open seat's secret cards too, as the person's node knows them
+// (openCards).
 func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
-	_, v, ok := view(g, seat)
+	kg, v, ok := view(g, seat)
 	n := len(names)
 	if ok {
 		n = v.Players
 	}
 	seats := make([]any, n)
 	for s := range seats {
-		seats[s] = seatFields(v, ok, s)
+		f := seatFields(v, ok, s)
+		if ok {
+			f.Known = openCards(kg, seat, s)
+		}
+		seats[s] = f
 	}
 	if !ok {
 		return ui.Drawing{Seats: seats}

@@ -211,9 +211,9 @@ func TestTerminal(t *testing.T) {
 	}
 }
 
-// TestLobbySettings: the lobby's form offers the four sets of rules, advanced by default, and
-// a table it creates is checked as Corrupted Kingdoms': a 2-player table plays the advanced
-// rules.
+// TestLobbySettings: the lobby's form offers the four sets of rules and the basic and advanced
+// rules with the house rules "even", advanced by default, and a table it creates is checked as
+// Corrupted Kingdoms': a 2-player table plays the advanced rules.
 func TestLobbySettings(t *testing.T) {
 	s, _, ts := page(t)
 	var st struct {
@@ -223,7 +223,7 @@ func TestLobbySettings(t *testing.T) {
 		} `json:"lobby"`
 	}
 	call(t, ts, "GET", "/api/state", "", &st)
-	if st.Lobby.Defaults["rules"] != "advanced" || len(st.Lobby.RuleChoices) != 4 {
+	if st.Lobby.Defaults["rules"] != "advanced" || len(st.Lobby.RuleChoices) != 6 || st.Lobby.RuleChoices[5].ID != "advanced+even" {
 		t.Fatalf("lobby: %+v", st.Lobby)
 	}
 	var e struct {
@@ -231,6 +231,7 @@ func TestLobbySettings(t *testing.T) {
 	}
 	for _, tt := range []struct{ body, err string }{
 		{`{"table":"x","players":2,"rules":"basic"}`, "the 2-player game uses all the advanced rules"},
+		{`{"table":"x","players":2,"rules":"basic+even"}`, "the 2-player game uses all the advanced rules, not basic"},
 		{`{"table":"x","players":4,"rules":"expert"}`, `unknown rules "expert"`},
 	} {
 		e.Error = ""

@@ -242,17 +242,22 @@ func buildGame(v rules.View, names []string) *gameState {
 		g.Vote = voteOf(v, names)
 	}
 	for _, h := range v.Hand {
-		cs := chaosState{Pos: h.Pos, Name: "unknown card", Discarded: h.Discarded, Played: h.Played}
-		if h.Card >= 0 {
-			c := chaosCards[h.Card]
-			cs.Card, cs.Name, cs.Effect, cs.When, cs.Text = c.ID, c.Name, c.Effect.String(), effectWhen(c.Effect), c.Text()
-		}
-		g.Hand = append(g.Hand, cs)
+		g.Hand = append(g.Hand, chaosOf(h))
 	}
 	for _, t := range v.Shareholders {
 		g.Shareholders = append(g.Shareholders, t.String())
 	}
 	return g
+}
+
+// chaosOf is a chaos card dealt to a seat, as far as the person's node knows it.
+func chaosOf(h rules.HeldCard) chaosState {
+	cs := chaosState{Pos: h.Pos, Name: "unknown card", Discarded: h.Discarded, Played: h.Played}
+	if h.Card >= 0 {
+		c := chaosCards[h.Card]
+		cs.Card, cs.Name, cs.Effect, cs.When, cs.Text = c.ID, c.Name, c.Effect.String(), effectWhen(c.Effect), c.Text()
+	}
+	return cs
 }
 
 func billOf(v rules.View, b rules.BillView, voting int) billState {
@@ -379,6 +384,41 @@ type seatState struct {
 	Parts        *rules.Score    `json:"score_parts"`  // favors, shareholder, pleasures, total, minions
 	Turn         bool            `json:"turn"`         // it is its turn
 	First        bool            `json:"first"`        // the starting player
+	// Known is another seat's secret cards that the person's node knows: an open seat's (its
+	// player left, openCards); nil for every other seat.
+	Known *knownState `json:"known,omitempty"`
+}
+
+// knownState is an open seat's secret cards as the person's node knows them: its shareholder
+// cards' types and its chaos cards, the one it discarded face down marked.
+type knownState struct {
+	Shareholders []string     `json:"shareholders"`
+	Hand         []chaosState `json:"hand"`
+}
+
+// openCards is seat's secret cards that the person's node (kg, the person at me) knows though
+// they are not its own: those of an open seat, whose player left and whose secret every node
+// rebuilt (protocol/depart.go); the node's game learnt them as if they were its own, so seat's
+// own view of the node's game shows them. Nil for the person's seat and for any seat of which
+// the node knows no secret card (every seat but an open one).
+func openCards(kg *rules.Game, me, seat int) *knownState {
+	if kg == nil || seat == me || seat < 0 || seat >= kg.Players() {
+		return nil
+	}
+	sv := kg.View(seat)
+	k := &knownState{Shareholders: []string{}, Hand: []chaosState{}}
+	known := false
+	for _, t := range sv.Shareholders {
+		k.Shareholders, known = append(k.Shareholders, t.String()), true
+	}
+	for _, h := range sv.Hand {
+		k.Hand = append(k.Hand, chaosOf(h))
+		known = known || h.Card >= 0
+	}
+	if !known {
+		return nil
+	}
+	return k
 }
 
 // seatFields describes seat from the person's view (empty before the game starts).

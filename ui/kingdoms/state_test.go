@@ -119,6 +119,19 @@ func TestSettings(t *testing.T) {
 	if !strings.Contains(string(b), `"rule_choices"`) || !strings.Contains(string(b), `"id":"bonuses"`) {
 		t.Errorf("lobby choices: %s", b)
 	}
+	// The house rules "even": offered with the basic and advanced rules, read and shown.
+	for _, n := range []string{"basic+even", "advanced+even"} {
+		if !strings.Contains(string(b), `"id":"`+n+`"`) {
+			t.Errorf("the lobby does not offer %s: %s", n, b)
+		}
+		c, err := Board{}.ParseSettings(json.RawMessage(`{"rules":"` + n + `"}`))
+		if err != nil || c[0]&4 == 0 {
+			t.Fatalf("%s: %x %v, want the house rules' bit", n, c, err)
+		}
+		if s := (Board{}).ShowSettings(c).(settings); s.Rules != n || !strings.Contains(s.RulesText, `house rules "even"`) {
+			t.Errorf("%s shows as %+v", n, s)
+		}
+	}
 }
 
 // TestDecksCountedAtSetup: while the table sets up (the chaos discard), the page counts the

@@ -10,11 +10,11 @@ import (
 
 // Show draws the board as seat sees it, then the decision due with its legal choices.
 func (Board) Show(g engine.Game, seat int, names []string) string {
-	_, v, ok := view(g, seat)
+	kg, v, ok := view(g, seat)
 	if !ok {
 		return "The game has not started.\n"
 	}
-	s := drawBoard(v, names)
+	s := drawBoard(kg, v, names)
 	if asked(v) {
 		d := buildDecision(v, names)
 		s += "\n" + d.Prompt + "\n" + choicesText(d)
@@ -82,8 +82,9 @@ func choicesText(d *Decision) string {
 	return b.String()
 }
 
-// drawBoard draws the person's view as text.
-func drawBoard(v rules.View, names []string) string {
+// drawBoard draws the person's view as text, with an open seat's secret cards as the person's
+// node kg knows them (openCards).
+func drawBoard(kg *rules.Game, v rules.View, names []string) string {
 	g := buildGame(v, names)
 	t := teller{names, v.Seat}
 	var b strings.Builder
@@ -176,6 +177,9 @@ func drawBoard(v rules.View, names []string) string {
 			fmt.Fprintf(&b, "; chaos cards left %d", fs.ChaosLeft)
 		}
 		b.WriteString("\n")
+		if k := openCards(kg, v.Seat, s); k != nil {
+			fmt.Fprintf(&b, "    %s\n", knownWords(k))
+		}
 	}
 	if len(v.Shareholders) > 0 {
 		fmt.Fprintf(&b, "Your shareholder %s: %s.", plural(len(v.Shareholders), "card", "cards"), typesWords(v.Shareholders))
@@ -193,3 +197,30 @@ func orNone(ws []string) string {
 	}
 	return strings.Join(ws, ", ")
 }
+
+// knownWords is an open seat's secret cards in words: "Secret cards (known: its player left):
+// shareholder magic; chaos cards Compound Interest, Margin Call (discarded)".
+func knownWords(k *knownState) string {
+	var ws []string
+	if len(k.Shareholders) > 0 {
+		ws = append(ws, plural(len(k.Shareholders), "shareholder ", "shareholders ")+joinAnd(k.Shareholders))
+	}
+	if len(k.Hand) > 0 {
+		var cs []string
+		for _, c := range k.Hand {
+			w := c.Name
+			switch {
+			case c.Discarded:
+				w += " (discarded)"
+			case c.Played:
+				w += " (played)"
+			}
+			cs = append(cs, w)
+		}
+		ws = append(ws, "chaos cards "+strings.Join(cs, ", "))
+	}
+	return "Secret cards (" + knownMark + "): " + strings.Join(ws, "; ")
+}
+
+// knownMark marks the secret cards of a seat whose player left, which every node knows.
+const knownMark = "known: its player left"

@@ -1,6 +1,7 @@
 package kingdoms
 
 import (
+	"context"
 	"sync"
 	"time"
 
@@ -15,8 +16,9 @@ import (
 //
 // The shell's terminal shows the board (Show) as soon as its node asks, then reads lines until
 // one is a legal move (ParseText, then the move's Action): the delay counts from that first
-// Show, and the move's Action returns once it is up. The terminal has no "pass ahead" (it asks
-// for a line at every decision); docs/KINGDOMS.md says what that still tells.
+// Show, and the move's Action returns once it is up. With "pass ahead" set at the terminal
+// (pass ahead on), the terminal asks AutoPass first, which passes at that same moment without
+// a line; docs/KINGDOMS.md says what the timing still tells.
 //
 // Use it by pointer; the zero value is ready to use.
 type TextBoard struct {
@@ -30,7 +32,7 @@ type TextBoard struct {
 	since time.Time   // when it was first shown
 }
 
-var _ ui.TextBoard = (*TextBoard)(nil)
+var _ ui.AutoPasser = (*TextBoard)(nil)
 
 func (tb *TextBoard) now() time.Time {
 	if tb.Now != nil {
@@ -69,8 +71,29 @@ func (tb *TextBoard) ParseText(line string) (ui.Move, error) {
 	return delayedMove{m, tb}, nil
 }
 
-// wait returns once the delay of the answer to g is up (the whole delay if g was never shown).
-func (tb *TextBoard) wait(g engine.Game) {
+// AutoPass passes an answer to a steal or to revealed votes when its delay is up, as a typed
+// "pass" leaves, whatever the seat holds; any other decision is not its to answer (ok false).
+func (tb *TextBoard) AutoPass(ctx context.Context, g engine.Game, seat int) (engine.Action, bool, error) {
+	if !Answering(g, seat) {
+		return engine.Action{}, false, nil
+	}
+	m, err := tb.Board.ParseText("pass")
+	if err != nil {
+		return engine.Action{}, false, nil // the person answers (never: a pass is always an answer)
+	}
+	a, err := m.Action(g, seat)
+	if err != nil {
+		return engine.Action{}, false, nil
+	}
+	if err := tb.wait(ctx, g); err != nil {
+		return engine.Action{}, false, err
+	}
+	return a, true, nil
+}
+
+// wait returns once the delay of the answer to g is up (the whole delay if g was never shown),
+// or ctx is done.
+func (tb *TextBoard) wait(ctx context.Context, g engine.Game) error {
 	tb.mu.Lock()
 	left := tb.delay()
 	if tb.asked == g {
@@ -78,13 +101,18 @@ func (tb *TextBoard) wait(g engine.Game) {
 	}
 	tb.mu.Unlock()
 	if left <= 0 {
-		return
+		return nil
 	}
 	after := tb.After
 	if after == nil {
 		after = time.After
 	}
-	<-after(left)
+	select {
+	case <-after(left):
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // delayedMove is a typed move whose answer waits for its delay.
@@ -98,6 +126,6 @@ func (m delayedMove) Action(g engine.Game, seat int) (engine.Action, error) {
 	if err != nil || !Answering(g, seat) {
 		return a, err
 	}
-	m.tb.wait(g)
+	m.tb.wait(context.Background(), g)
 	return a, nil
 }

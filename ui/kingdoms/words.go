@@ -18,6 +18,7 @@ var eventKinds = map[rules.EventKind]string{
 	rules.EventCollect: "collect", rules.EventReturned: "returned", rules.EventShredded: "shredded",
 	rules.EventEmbezzled: "embezzled", rules.EventEnding: "ending", rules.EventFinalVoting: "final",
 	rules.EventShareholders: "shareholders", rules.EventScore: "score", rules.EventOver: "over",
+	rules.EventNoAction: "no-action",
 }
 
 func eventKind(k rules.EventKind) string {
@@ -66,6 +67,8 @@ func (t teller) turn(e rules.Event) string {
 	switch e.Kind {
 	case rules.EventTurn:
 		return fmt.Sprintf("Round %d: %s turn.", e.Round, t.whose(e.Seat))
+	case rules.EventNoAction:
+		return fmt.Sprintf("%s %s no action left to take and %s the rest of %s turn.", who, v("have", "has"), v("lose", "loses"), v("your", "their"))
 	case rules.EventTake:
 		return fmt.Sprintf("%s %s %s for %s.", who, v("take", "takes"), favors[e.Favor].ID, minionWords(e.Minions))
 	case rules.EventPlace:
@@ -157,6 +160,9 @@ func (t teller) vote(e rules.Event) string {
 func (t teller) end(e rules.Event) string {
 	switch e.Kind {
 	case rules.EventEnding:
+		if e.Round > 0 { // the house rules "even"
+			return fmt.Sprintf("The game is ending: %s. Round %d is played to its end, then final voting.", endingWords(e.Reason), e.Round)
+		}
 		return "The game ends: " + endingWords(e.Reason) + "."
 	case rules.EventFinalVoting:
 		return "Final voting on every bill with favors, left to right."

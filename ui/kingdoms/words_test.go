@@ -61,6 +61,10 @@ func TestTell(t *testing.T) {
 		{rules.Event{Kind: rules.EventVotes, Bill: 0, Votes: []int{1, -1, 0}}, 2, "The votes on Grimhold's left bill, revealed together: ann yes and you no."},
 		{rules.Event{Kind: rules.EventCall, Seat: -1, Bill: 1, Seats: []int{0}}, 0, "A vote on Grimhold's right bill is called automatically (a favor added to a bill of four); you vote in secret."},
 		{rules.Event{Kind: rules.EventOver, Winners: []int{0, 2}}, 2, "Ann and you share the win."},
+		{rules.Event{Kind: rules.EventEnding, Reason: rules.EndFavors}, 0, "The game ends: the last favor was drawn."},
+		{rules.Event{Kind: rules.EventEnding, Reason: rules.EndFavors, Round: 4}, 0, "The game is ending: the last favor was drawn. Round 4 is played to its end, then final voting."},
+		{rules.Event{Kind: rules.EventNoAction, Seat: 1, Count: 2}, 1, "You have no action left to take and lose the rest of your turn."},
+		{rules.Event{Kind: rules.EventNoAction, Seat: 1, Count: 1}, 0, "Bob has no action left to take and loses the rest of their turn."},
 		{rules.Event{Kind: rules.EventShareholders, Seat: 1, Types: []rules.FavorType{rules.Magic}}, 0, "Bob shows their shareholder card: magic."},
 	} {
 		if got := describe(tt.e, names[:3], tt.me); got != tt.want {

@@ -152,6 +152,7 @@ function render() {
   document.body.dataset.lang = st.lang; // the language the server's words were told in
   renderTop(st);
   renderAlerts();
+  renderPause(st);
   if ((st.mode === 'game' || st.mode === 'over') && st.game) {
     renderTable(st);
   } else {
@@ -240,8 +241,34 @@ function updateClock() {
   if (tm.bankLeft !== null) parts.push(h('span.bank', {}, ' · ' + t('clock.bank', {time: mmss(tm.bankLeft)})));
   el.replaceChildren(...parts.filter(Boolean));
   if (c.no_limit) el.title = t('clock.title.nolimit');
-  else el.title = tm.bank !== null ? t('clock.title.bank', {limit: mmss(tm.limit), bank: mmss(tm.bank)}) : t('clock.title', {limit: mmss(tm.limit)});
+  else el.title = tm.bank !== null ? t('clock.title.bank', {limit: mmss(tm.limit), bank: mmss(tm.bank)}) : t(playsOn(st) ? 'clock.title.escrow' : 'clock.title', {limit: mmss(tm.limit)});
   renderAlerts();
+}
+
+// playsOn: a seat silent now would be played by a bot, and the others play on (the table
+// escrows, the game is under way, and two players at least would stay); else the table stops.
+function playsOn(st) {
+  return !!(st.table && st.table.escrow && st.mode === 'game' && (st.seats || []).filter((s) => !s.open).length >= 3);
+}
+
+// openBadge says, in words, that a seat's player left and a bot plays it (protocol/depart.go).
+function openBadge(s) {
+  return h('span.open-seat', {dataset: {openSeat: s.seat}}, t('seat.open'));
+}
+
+// markOpen marks each open seat in the board's players panel, on the board's row of that seat
+// ([data-seat], at its .name); a board without one gets a list under its panel.
+function markOpen(st, panel) {
+  const open = (st.seats || []).filter((s) => s.open);
+  const rest = [];
+  for (const s of open) {
+    const row = panel.querySelector(`[data-seat="${s.seat}"]`);
+    const at = row && (row.querySelector('.name') || row.firstElementChild);
+    if (at) at.append(' ', openBadge(s));
+    else rest.push(h('li', {}, seatName(st, s.seat), ': ', openBadge(s)));
+  }
+  if (rest.length) panel.append(h('ul.open-seats', {}, rest));
+  return panel;
 }
 
 function clockAlerts(st) {
@@ -249,10 +276,11 @@ function clockAlerts(st) {
   if (!c) return [];
   const tm = timing(st);
   const mine = c.due === st.me.seat;
+  const on = playsOn(st) ? '.escrow' : '';
   if (!mine && tm.secs > tm.deadline / 2) {
-    return [{level: 'warn', text: t('alert.silent', {name: seatName(st, c.due), secs: Math.floor(tm.secs), limit: mmss(tm.deadline)})}];
+    return [{level: 'warn', text: t('alert.silent' + on, {name: seatName(st, c.due), secs: Math.floor(tm.secs), limit: mmss(tm.deadline)})}];
   } else if (mine && st.decision && tm.secs > tm.deadline) {
-    return [{level: 'error', text: t('alert.timeup')}];
+    return [{level: 'error', text: t('alert.timeup' + on)}];
   } else if (mine && st.decision && tm.deadline - tm.secs < Math.min(30, tm.deadline / 3)) {
     return [{level: 'warn', text: t('alert.timeleft', {secs: Math.max(0, Math.floor(tm.deadline - tm.secs))})}];
   }
@@ -305,11 +333,22 @@ function lobbyForm(lb) {
   h('h2#create-title', {}, t('lobby.create')),
   h('label', {}, t('lobby.name'), ' ', h('input#table-name', {name: 'table', type: 'text', value: f.table, maxlength: 64, required: true, autocomplete: 'off', dataset: {key: 'table-name'},
     oninput: (e) => { f.table = e.target.value; }})),
-  h('label', {}, t('lobby.players'), ' ', h('select#players', {name: 'players', dataset: {key: 'players'}, onchange: (e) => { f.players = Number(e.target.value); }},
+  h('label', {}, t('lobby.players'), ' ', h('select#players', {name: 'players', dataset: {key: 'players'}, onchange: (e) => {
+    f.players = Number(e.target.value);
+    $('#escrow-promise').textContent = promise(lb, f.players);
+  }},
     counts.map((n) => h('option', {value: n, selected: n === Number(f.players)}, n)))),
   board.settingsFields(f, lb),
   lb.bots ? h('p.hint', {}, t(lb.bots === 1 ? 'lobby.bots.one' : 'lobby.bots', {n: lb.bots})) : null,
-  h('button#create', {type: 'submit', dataset: {key: 'create'}}, t('lobby.create.go')));
+  h('button#create', {type: 'submit', dataset: {key: 'create'}}, t('lobby.create.go')),
+  h('p#escrow-promise.hint', {}, promise(lb, f.players)));
+}
+
+// promise is what a table of n players that the person's node creates promises: with escrow
+// (lb.escrow seats or more) the others play on when a player leaves, and all of them together
+// could read a player's cards; without, nobody could, and a player who leaves ends the table.
+function promise(lb, n) {
+  return t(lb.escrow && Number(n) >= lb.escrow ? 'escrow.on' : 'escrow.off');
 }
 
 // privateJoinForm joins a private table by its join code, as --join CODE does: the node looks
@@ -444,6 +483,7 @@ function renderWaiting(st) {
   return h('section.panel.waiting', {'aria-labelledby': 'waiting-title'},
     h('h2#waiting-title', {}, t('waiting.title', {table: tb.name})),
     h('p', {}, t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
+    tb.promise ? h('p#table-promise.hint', {}, tb.promise) : null,
     h('p#seats-filled', {}, t('waiting.seated', {n: members.length, of: tb.players, names: members.join(', ') || t('waiting.nobody')})),
     h('progress', {max: tb.players, value: members.length, 'aria-label': t('waiting.progress')}),
     st.private ? privateCodes(st.private) : null,
@@ -460,8 +500,41 @@ function renderSetup(st) {
     h('h2', {}, t('setup.title', {table: st.table ? st.table.name : ''})),
     h('p', {}, t('setup.seated', {names: (st.seats || []).map((s) => seatName(st, s.seat)).join(', ')})),
     h('p', {}, board.setup ? board.setup() : board.setupText),
+    st.table && st.table.promise ? h('p#table-promise.hint', {}, st.table.promise) : null,
     h('p.hint', {}, t('setup.entry', {n: st.table ? st.table.entries : 0}), c ? ' · ' + t('setup.waiting', {name: seatName(st, c.due)}) : ''));
 }
+
+// renderPause shows the table's pause (POST /api/pause): a button in the header to ask for one
+// while the game is under way, and when a player asks, a banner that says who and how many
+// agree, with Agree and Keep playing.
+function renderPause(st) {
+  const p = st.pause;
+  const key = JSON.stringify([p || null, ui.lang]);
+  let ask = $('#pause-ask');
+  if (!ask) {
+    ask = h('button#pause-ask', {type: 'button', dataset: {key: 'pause-ask'}, onclick: () => answerPause(true)});
+    $('#tools').prepend(ask);
+  }
+  let box = $('#pause');
+  if (!box) {
+    box = h('div#pause', {role: 'region'});
+    $('#alerts').after(box);
+  }
+  if (box.dataset.drawn === key) return;
+  box.dataset.drawn = key;
+  ask.textContent = t('pause.ask');
+  ask.title = t('pause.ask.title');
+  ask.hidden = !p || !!p.asker || p.mine;
+  box.setAttribute('aria-label', t('pause.label'));
+  box.hidden = !p || !p.text;
+  if (box.hidden) { box.replaceChildren(); return; }
+  const parts = [h('span#pause-text', {}, p.text)];
+  if (p.asker && !p.mine) parts.push(' ', h('button#pause-agree', {type: 'button', dataset: {key: 'pause-agree'}, onclick: () => answerPause(true)}, t('pause.agree')));
+  if (p.asker) parts.push(' ', h('button#pause-keep', {type: 'button', dataset: {key: 'pause-keep'}, onclick: () => answerPause(false)}, t('pause.keep')));
+  box.replaceChildren(h('p.alert.info', {}, ...parts));
+}
+
+function answerPause(agree) { post('/api/pause', {agree}).catch(() => {}); }
 
 // renderStopped is the end of a table that never started its game.
 function renderStopped(st) {
@@ -486,7 +559,7 @@ function renderTable(st) {
   }
   const over = st.mode === 'over';
   $('#board-slot').replaceChildren(...[over ? renderResults(st) : null, board.renderBoard(st)].filter(Boolean));
-  $('#seats-slot').replaceChildren(board.renderSeats(st));
+  $('#seats-slot').replaceChildren(markOpen(st, board.renderSeats(st)));
   $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), board.renderDecision(st)]));
   $('#decision-slot').classList.toggle('folded', !!ui.sheetFolded && !over);
   $('#decision-slot').hidden = over;
@@ -584,7 +657,7 @@ function renderResults(st) {
   const status = r ? r.status : 'finished';
   const winners = finished ? seats.filter((s) => s.winner).map((s) => seatName(st, s.seat)) : [];
   const cols = board.resultColumns;
-  const heading = {finished: 'result.finished', abandoned: 'result.abandoned', halted: 'result.halted', stopped: 'result.stopped'}[status] || 'result.finished';
+  const heading = {finished: 'result.finished', abandoned: 'result.abandoned', halted: 'result.halted', stopped: 'result.stopped', paused: 'result.paused'}[status] || 'result.finished';
   const box = h('section#results.panel', {'aria-labelledby': 'results-title', dataset: {status}},
     h('h2#results-title', {}, t(heading)),
     r && r.headline ? h('p.headline', {}, r.headline) : null,
@@ -593,7 +666,7 @@ function renderResults(st) {
     box.append(h('table#final', {}, h('caption.sr-only', {}, t(finished ? 'result.scores' : 'result.scores.stopped')),
       h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('result.player')), h('th.num', {scope: 'col'}, finished ? t('result.score') : t('result.score.stopped')), cols.map((c) => h('th', {scope: 'col'}, c.title)))),
       h('tbody', {}, ranked.map((s) => h('tr', {class: ['seat-' + s.seat, s.me ? 'me' : '', s.winner && finished ? 'winner' : ''].filter(Boolean).join(' '), dataset: {seat: s.seat}},
-        h('th', {scope: 'row'}, h('span.swatch', {}), seatName(st, s.seat)),
+        h('th', {scope: 'row'}, h('span.swatch', {}), seatName(st, s.seat), s.open ? openBadge(s) : null),
         h('td.num.final-score', {dataset: {seat: s.seat, value: s.score || 0}}, board.formatScore(s.score || 0)),
         cols.map((c) => h('td', {}, c.cell(s))))))));
   }
@@ -601,8 +674,12 @@ function renderResults(st) {
     box.append(h('p.audit.pending', {}, t('result.pending')));
     return box;
   }
-  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}}, r.audit));
-  if (r.digest) box.append(h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)));
+  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' || r.status === 'paused' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}}, r.audit));
+  if (status === 'paused') {
+    box.append(r.resume ? h('div#resume', {}, h('p', {}, t('result.paused.resume')), h('pre', {}, h('code#resume-command', {}, r.resume)))
+      : h('p#resume.hint', {}, t('result.paused.noresume')));
+  }
+  if (r.digest && status !== 'paused') box.append(h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)));
   if (st.rematch && !ui.left) box.append(h('p.hint', {}, t('result.rematch.hint', {table: st.rematch})));
   box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, st.rematch ? rematchButton() : null, (() => {
     const b = leaveButton();

@@ -5,7 +5,7 @@
 // board exports). It draws the State's game, seats and decision, which the server builds from
 // the person's view only; the chat's lines are the log's lines of kind "chat".
 
-import {h, ui, render, seatName, move, post, focusFirst} from '../kit.js';
+import {h, ui, render, seatName, move, post, focusFirst, t} from '../kit.js';
 
 export const title = 'Corruptia';
 export const setupText = 'The senators exchange keys, shuffle the 90 bills together (the bills set aside stay unseen by all), lay the three starting bills of the government program and deal each senator four bills. No one can see the deck.';
@@ -226,13 +226,20 @@ export function renderSeats(st) {
     return h('tr', {class: ['seat-' + s.seat, s.me ? 'me' : '', s.due ? 'due' : '', s.winner ? 'winner' : ''].filter(Boolean).join(' '),
       dataset: {seat: s.seat}, title: (s.party || '') + holds},
     h('td.name', {}, h('span.swatch', {}), s.name, s.me ? h('span.badge', {}, 'you') : null, s.first ? h('span.badge', {title: 'holds the presidential token'}, 'P') : null,
-      marks.some(Boolean) ? h('div.turn-marks', {}, marks.filter(Boolean).join(' · ')) : null),
+      marks.some(Boolean) ? h('div.turn-marks', {}, marks.filter(Boolean).join(' · ')) : null,
+      s.known ? knownHand(s.known) : null),
     h('td.num.score', {dataset: {value: s.score}}, s.score),
     h('td.num', {}, s.approval),
     h('td.num', {}, s.reserve),
     h('td.num', {}, s.bills));
   };
   return h('section.panel.seats', {'aria-label': 'Senators'}, h('table#scores', {}, head, h('tbody', {}, st.seats.map(row))));
+}
+
+// knownHand is an open seat's hand: its player left, every node rebuilt its secret and knows
+// its bills (the server sends them only for such a seat).
+function knownHand(bills) {
+  return h('div.known', {dataset: {known: 'open'}}, h('span.known-mark', {}, t('mark.known')), ': ', bills.map((b) => billChip(b)));
 }
 
 // ---- the results

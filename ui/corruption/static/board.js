@@ -219,6 +219,7 @@ function cardTitle(st, c, g) {
   const marks = [];
   if (!c.revealed && c.mine && c.card) marks.push(t('mark.yours'));
   if (!c.revealed && c.peeked && c.card && !c.mine) marks.push(t('mark.peeked'));
+  else if (!c.revealed && c.known) marks.push(t('mark.known')); // its seat is open (protocol/depart.go)
   if (c.dead) marks.push(t('mark.killed'));
   if (c.removed) marks.push(t('mark.removed'));
   if (c.assigned) marks.push(t('mark.assigned', {place: spotName(st, c.assigned, g)}));

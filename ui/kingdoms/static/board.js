@@ -4,7 +4,7 @@
 // decision, which the server builds from the person's view only. Every choice the decision
 // lists carries its move in the typed syntax; the board posts that text and nothing else.
 
-import {h, ui, render, seatName, move, focusFirst, keyFor} from '../kit.js';
+import {h, ui, render, seatName, move, focusFirst, keyFor, t} from '../kit.js';
 
 export const title = 'Corrupted Kingdoms';
 export const setupText = 'The players draw their corporations and the starting player together, build and shuffle the favor, guilty pleasure, shareholder and chaos decks together, and deal the secret cards. No one can see a deck.';
@@ -255,12 +255,22 @@ export function renderSeats(st) {
           (s.shareholders.length ? ` Shareholder: ${s.shareholders.join(', ')}.` : '')},
         h('td.name', {}, h('span.swatch', {}), s.name, s.me ? h('span.badge', {}, 'you') : null, s.first ? h('span.badge', {title: 'starting player'}, '1st') : null,
           h('div.corp', {}, s.corp_name),
-          h('div.mins', {'aria-label': 'minions'}, ['golem', 'goblin', 'devil', 'zombie'].map((m) => h('span.count', {title: m + 's'}, minions([m]), s.minions[m])))),
+          h('div.mins', {'aria-label': 'minions'}, ['golem', 'goblin', 'devil', 'zombie'].map((m) => h('span.count', {title: m + 's'}, minions([m]), s.minions[m]))),
+          s.known ? knownCards(s.known) : null),
         h('td.num', {}, s.pile),
         h('td.num', {}, s.pleasures.length),
         h('td.num', {}, s.leaders.length),
         g.chaos ? h('td.num', {}, s.chaos_left) : null,
         h('td.num.score', {dataset: {value: s.score}}, s.score))))));
+}
+
+// knownCards is an open seat's secret cards: its player left, every node rebuilt its secret and
+// knows them (the server sends them only for such a seat).
+function knownCards(k) {
+  const chaos = k.hand.map((c) => c.name + (c.discarded ? ' (discarded)' : c.played ? ' (played)' : ''));
+  return h('div.known', {dataset: {known: 'open'}},
+    h('span.known-mark', {}, t('mark.known')), ': ',
+    [k.shareholders.length ? 'shareholder ' + k.shareholders.join(', ') : '', chaos.length ? 'chaos ' + chaos.join(', ') : ''].filter(Boolean).join('; '));
 }
 
 // ---- the results

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"corruption/protocol"
+)
+
+// The table's pause (protocol/pause.go) at the command line. Bots agree to every pause a seat
+// asks (their nodes' AgreeToPauses); a person asks, agrees or keeps playing from the page or
+// the terminal, through a pauseRelay. A paused table ends the command with exit status 0 and
+// a line that says how to resume it: the same command with the same --data. A table whose
+// node keeps its data in a temporary directory (no --data: demo, or play without --data)
+// cannot resume: the command says so.
+
+// pauseRelay hands the person's answers to the node once it exists (the page is served
+// before). Its methods are safe on a nil relay: they do nothing.
+type pauseRelay struct {
+	mu   sync.Mutex
+	node *protocol.Node
+}
+
+// pauseTimeout bounds how long handing an answer to the node may take.
+const pauseTimeout = 5 * time.Second
+
+// answer asks or agrees to pause the table (agree), or keeps playing.
+func (r *pauseRelay) answer(agree bool) error {
+	if r == nil {
+		return protocol.ErrNoTable
+	}
+	r.mu.Lock()
+	n := r.node
+	r.mu.Unlock()
+	if n == nil {
+		return protocol.ErrNoTable
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), pauseTimeout)
+	defer cancel()
+	if agree {
+		return n.Pause(ctx)
+	}
+	return n.KeepPlaying(ctx)
+}
+
+// get is the relay's node (nil before it exists).
+func (r *pauseRelay) get() *protocol.Node {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.node
+}
+
+func (r *pauseRelay) attach(n *protocol.Node) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	r.node = n
+	r.mu.Unlock()
+}
+
+// pauseAt asks node's table to pause once its log holds at entries (bot --pause-at), unless
+// the node resumed a pause at or past that: an OnChange that chains next.
+func pauseAt(at int, node func() *protocol.Node, next func(protocol.Status)) func(protocol.Status) {
+	var once sync.Once
+	return func(st protocol.Status) {
+		if next != nil {
+			next(st)
+		}
+		if at <= 0 || st.Entries < at || st.State == nil || st.Done || st.Verdict != nil || st.Pause.Resumed >= at {
+			return
+		}
+		once.Do(func() {
+			n := node()
+			go func() { // OnChange must not call back into the node
+				ctx, cancel := context.WithTimeout(context.Background(), pauseTimeout)
+				defer cancel()
+				if err := n.Pause(ctx); err != nil {
+					fmt.Fprintf(os.Stderr, "corruption: --pause-at: %v\n", err)
+				}
+			}()
+		})
+	}
+}
+
+// resumeCommand is the command that resumes the paused table of r ("" when it cannot resume:
+// its data directory is temporary).
+func (s *session) resumeCommand(r *played) string {
+	if r.out == nil || !r.out.Paused || s.tmpData != "" {
+		return ""
+	}
+	args := os.Args[1:]
+	cmd := []string{"corruption"}
+	has := map[string]bool{}
+	for _, a := range args {
+		cmd = append(cmd, shellQuote(a))
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") {
+			has[name] = true
+		}
+	}
+	if !has["table"] { // a table chosen in the page's lobby
+		cmd = append(cmd, "--table", shellQuote(r.seat.choice.Table), "--players", fmt.Sprint(r.seat.choice.Players))
+	}
+	return strings.Join(cmd, " ")
+}
+
+// shellQuote quotes a word for a POSIX shell when it needs it.
+func shellQuote(w string) string {
+	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=./:@,+%") == "" {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// printPaused says that the table is paused, and how to resume it.
+func (s *session) printPaused(w io.Writer, r *played) {
+	fmt.Fprintf(w, "Table %q is paused at entry %d: every player agreed.\n", r.out.Table, r.out.Entries)
+	if cmd := s.resumeCommand(r); cmd != "" {
+		fmt.Fprintf(w, "Every player resumes it with the same command and data directory; yours:\n  %s\n", cmd)
+	} else {
+		fmt.Fprintf(w, "This node kept its data in a temporary directory (no --data), now removed: the table cannot resume here.\n")
+	}
+}
