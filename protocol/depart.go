@@ -185,14 +185,6 @@ func (t *Table) OpenedAt(seat int) (uint64, bool) {
 	return at, ok
 }
 
-// Leaving is the seat whose departure is under way (its shares are being written), or -1.
-func (t *Table) Leaving() int {
-	if t.leaving == nil {
-		return -1
-	}
-	return t.leaving.seat
-}
-
 // staying is the seats that stay when seat leaves: neither it nor an open seat, in seat order.
 func (t *Table) staying(seat int) []int {
 	var out []int
@@ -281,10 +273,15 @@ func (t *Table) checkDepart(e *Entry) error {
 	if e.Sig != ([ed25519.SignatureSize]byte{}) {
 		return errors.New("a depart entry is not signed")
 	}
+	return t.checkAgreements(e, t.staying(e.Seat))
+}
+
+// checkAgreements checks a depart entry's body: its seat, then the agreement of each seat of
+// stay, in that order, each valid for the entry's place in the log, and nothing else.
+func (t *Table) checkAgreements(e *Entry, stay []int) error {
 	r := wire.Reader{B: e.Body}
 	seat := int(r.U8())
 	n := int(r.U8())
-	stay := t.staying(e.Seat)
 	if r.Err == nil && (seat != e.Seat || n != len(stay)) {
 		return fmt.Errorf("malformed depart entry: seat %d with %d agreements, want seat %d with %d", seat, n, e.Seat, len(stay))
 	}
@@ -314,30 +311,9 @@ func (t *Table) applyDepart(e *Entry) {
 // openedOwn reports whether e is a valid depart entry of this node's own seat at a seq where
 // the log holds the seat's own entry: the others opened the seat while the node was away.
 func (t *Table) openedOwn(e *Entry) bool {
-	if t.self == nil || e.Kind != KindDepart || e.Seat != t.self.seat || e.Seq == 0 || e.Seq >= t.Len() ||
-		t.entries[e.Seq].Seat != e.Seat || t.entries[e.Seq-1].Hash() != e.Prev {
-		return false
-	}
-	r := wire.Reader{B: e.Body}
-	if int(r.U8()) != e.Seat {
-		return false
-	}
-	n := int(r.U8())
-	got := map[int]bool{}
-	for i := 0; i < n && r.Err == nil; i++ {
-		d := &Departure{Writer: int(r.U8()), Table: t.id, Seq: e.Seq, Seat: e.Seat, Head: e.Prev}
-		r.Fixed(d.Sig[:])
-		if r.Err != nil || d.Writer >= len(t.keys) || !d.Verify(t.keys[d.Writer]) {
-			return false
-		}
-		got[d.Writer] = true
-	}
-	for _, s := range t.staying(e.Seat) {
-		if !got[s] {
-			return false
-		}
-	}
-	return r.Done("depart entry") == nil
+	return t.self != nil && e.Kind == KindDepart && e.Seat == t.self.seat && e.Seq > 0 && e.Seq < t.Len() &&
+		t.entries[e.Seq].Seat == e.Seat && t.entries[e.Seq-1].Hash() == e.Prev &&
+		t.checkAgreements(e, t.staying(e.Seat)) == nil
 }
 
 // releaseDue is the staying seat that writes its share next.

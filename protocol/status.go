@@ -54,6 +54,7 @@ type Outcome struct {
 	Entries  int      `json:"entries"`
 	Verdict  *Verdict `json:"verdict,omitempty"`
 	Open     []int    `json:"open,omitempty"` // the seats a bot played after their players left
+	OpenedAt []uint64 `json:"-"`              // the seq of each open seat's depart entry, as Open
 	// Paused: every seat agreed to pause the table; its node stopped at Entries and resumes it
 	// when started again with the same data directory and table (pause.go).
 	Paused bool `json:"paused,omitempty"`
@@ -121,6 +122,10 @@ func fillOutcome(o *Outcome, t *Table) {
 	o.Verdict = t.Verdict()
 	o.Finished = t.Done()
 	o.Open = t.Open()
+	for _, seat := range o.Open {
+		at, _ := t.OpenedAt(seat)
+		o.OpenedAt = append(o.OpenedAt, at)
+	}
 	if g := t.Game(); g != nil {
 		out := g.Outcome()
 		o.Scores = out.Scores

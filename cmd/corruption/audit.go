@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
@@ -58,7 +60,7 @@ func auditCommand() *cli.Command {
 			} else if rep.Valid {
 				fmt.Fprintf(c.App.Writer, "valid: table %q, %d entries, every seat signed off\n", rep.Table, rep.Entries)
 				fmt.Fprintf(c.App.Writer, "scores %v, winners %v\ndigest %s\n", rep.Scores, rep.Winners, rep.Digest)
-				printOpen(c.App.Writer, c.Args().First(), rep)
+				printOpen(c.App.Writer, rep)
 			}
 			if chat := c.String("chat"); chat != "" {
 				if err := auditChat(c.App.Writer, c.Args().First(), chat); err != nil {
@@ -179,51 +181,15 @@ func looksLikeScript(path string) bool {
 	return false
 }
 
-// opened is a seat whose player left: the others agreed, and every node played it with the
-// game's stand-in bot from entry Seq on.
-type opened struct {
-	Seat int
-	Seq  uint64
-}
-
-// openedSeats reads the depart entries of the log at path, in log order (it checks nothing:
-// the audit does).
-func openedSeats(path string) ([]opened, error) {
-	f, err := openLog(path)
-	if err != nil {
-		return nil, err
+// printOpen says which seats of an audited log a bot played after their players left, in the
+// order they left.
+func printOpen(w io.Writer, rep *protocol.Report) {
+	order := make([]int, len(rep.Open))
+	for i := range order {
+		order[i] = i
 	}
-	defer f.Close()
-	lr, err := protocol.NewLogReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	var out []opened
-	for {
-		e, _, err := lr.Next()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return out, fmt.Errorf("%s: %v", path, err)
-		}
-		if e != nil && e.Kind == protocol.KindDepart {
-			out = append(out, opened{Seat: e.Seat, Seq: e.Seq})
-		}
-	}
-}
-
-// printOpen says which seats of an audited log a bot played after their players left.
-func printOpen(w io.Writer, path string, rep *protocol.Report) {
-	if len(rep.Open) == 0 {
-		return
-	}
-	seats, err := openedSeats(path)
-	if err != nil || len(seats) == 0 { // the audit read the same file: say what it knows
-		fmt.Fprintf(w, "open seats %v: their players left and the others played on, with a bot in their seats\n", rep.Open)
-		return
-	}
-	for _, o := range seats {
-		fmt.Fprintf(w, "seat %d left at entry %d: the other players agreed and played on, with a bot in its seat (every move of the bot checked)\n", o.Seat, o.Seq)
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rep.OpenedAt[a], rep.OpenedAt[b]) })
+	for _, i := range order {
+		fmt.Fprintf(w, "seat %d left at entry %d: the other players agreed and played on, with a bot in its seat (every move of the bot checked)\n", rep.Open[i], rep.OpenedAt[i])
 	}
 }

@@ -64,7 +64,7 @@ func replayLog(c *cli.Context, path string) error {
 	}
 	fmt.Fprintf(w, "\nThe log is valid: every seat signed off digest %s.\n", rep.Digest)
 	if len(rep.Open) > 0 {
-		printOpen(w, path, rep)
+		printOpen(w, rep)
 	}
 	return nil
 }
