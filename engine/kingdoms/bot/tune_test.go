@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"corruption/engine"
 	"corruption/engine/kingdoms"
 )
 
@@ -24,12 +25,7 @@ import (
 // head to head, and among such bots no bill passes and games are won on the minion tie-break):
 // KINGDOMS_TUNE=500 KINGDOMS_TUNE_RULES=basic go test -run TestTune -v ./engine/kingdoms/bot/
 func TestTune(t *testing.T) {
-	games := 0
-	fmt.Sscan(os.Getenv("KINGDOMS_TUNE"), &games)
-	if games == 0 {
-		t.Skip("set KINGDOMS_TUNE to the number of games per table size")
-	}
-	tryWeights(t)
+	games := asked(t, "KINGDOMS_TUNE")
 	type table struct {
 		n     int
 		rules kingdoms.Config
@@ -117,6 +113,20 @@ func TestTune(t *testing.T) {
 	t.Logf("best: %+v", best)
 }
 
+// asked is the number of games a table size that the figure-printing test t is asked for in the
+// environment variable env, with the weights to try set (tryWeights); t is skipped when env is
+// not set.
+func asked(t *testing.T, env string) int {
+	t.Helper()
+	games := 0
+	fmt.Sscan(os.Getenv(env), &games)
+	if games == 0 {
+		t.Skip("set " + env + " to the number of games per table size")
+	}
+	tryWeights(t)
+	return games
+}
+
 // tryWeights sets weights to try for the test, from influence,place,rivalry,minion,coop,future:
 // KINGDOMS_PARAMS the advanced rules' (defaults), KINGDOMS_BASIC_PARAMS the basic rules'
 // (basicWeights), which TestTune starts from and TestBalance plays with.
@@ -137,12 +147,7 @@ func tryWeights(t *testing.T) {
 // with the house rules "even". It runs only when asked:
 // KINGDOMS_BALANCE=2000 go test -run TestBalance -v ./engine/kingdoms/bot/
 func TestBalance(t *testing.T) {
-	games := 0
-	fmt.Sscan(os.Getenv("KINGDOMS_BALANCE"), &games)
-	if games == 0 {
-		t.Skip("set KINGDOMS_BALANCE to the number of games per table size")
-	}
-	tryWeights(t)
+	games := asked(t, "KINGDOMS_BALANCE")
 	for _, even := range []bool{false, true} {
 		for n := kingdoms.MinPlayers; n <= kingdoms.MaxPlayers; n++ {
 			balance(t, games, n, even)
@@ -209,4 +214,106 @@ func TestBasicWeightsBeatAdvanced(t *testing.T) {
 	if edge < 0.04 {
 		t.Errorf("the basic weights beat the advanced ones at basic tables by %.1f points on average, want 4 or more", 100*edge)
 	}
+}
+
+// TestPlaces prints, by place in turn order, what heuristic bots do and gain at each table size
+// (docs/KINGDOMS.md, "Where the basic places come from"): wins, favors placed and scored,
+// passed bills joined, first picks of guilty pleasures and their points, automatic votes
+// set off (the favor added to a bill of four), votes called, leaders influenced. It runs
+// only when asked:
+// KINGDOMS_PLACES=2000 go test -run TestPlaces -v ./engine/kingdoms/bot/
+func TestPlaces(t *testing.T) {
+	games := asked(t, "KINGDOMS_PLACES")
+	for _, rules := range []kingdoms.Config{{Even: true}, {}, {Bonuses: true, Chaos: true, Even: true}} {
+		for n := 3; n <= kingdoms.MaxPlayers; n++ {
+			places(t, games, n, rules)
+		}
+	}
+}
+
+// TestPlacesTally plays a few games through TestPlaces' tally, whose figures docs/KINGDOMS.md
+// quotes, and checks what must hold of them.
+func TestPlacesTally(t *testing.T) {
+	for n := 3; n <= kingdoms.MaxPlayers; n += 3 {
+		places(t, 10, n, kingdoms.Config{Even: true})
+	}
+}
+
+// placeTally is what the seats at one place in turn order did, summed over a batch.
+type placeTally struct {
+	wins, placed, scored, joined, firstPicks, pleasure, triggered, called, influenced float64
+}
+
+func places(t *testing.T, games, n int, rules kingdoms.Config) {
+	t.Helper()
+	tally := make([]placeTally, n)
+	for g := range games {
+		first, lastPlacer, firstPick := 0, -1, false
+		pos := func(seat int) int { return (seat - first + n) % n }
+		onEvent := func(ev engine.Event) {
+			switch e := ev.Data.(kingdoms.Event); e.Kind {
+			case kingdoms.EventFirst:
+				first = e.Seat
+			case kingdoms.EventPlace:
+				tally[pos(e.Seat)].placed++
+				lastPlacer = e.Seat
+			case kingdoms.EventInfluence:
+				tally[pos(e.Seat)].influenced++
+			case kingdoms.EventCall:
+				switch {
+				case e.Seat >= 0:
+					tally[pos(e.Seat)].called++
+				case e.Seat == -1 && lastPlacer >= 0: // called automatically by the favor just placed
+					tally[pos(lastPlacer)].triggered++
+				}
+			case kingdoms.EventResult:
+				firstPick = e.Result == kingdoms.Passed
+			case kingdoms.EventPleasure:
+				if firstPick && e.Pleasure >= 0 {
+					tally[pos(e.Seat)].firstPicks++
+				}
+				firstPick = false
+			case kingdoms.EventCollect:
+				tally[pos(e.Seat)].joined++
+			}
+		}
+		l, err := kingdoms.NewLocal(rules, n, GameSetup(rules, n, 1, g), onEvent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := make([]Bot, n)
+		for seat := range bots {
+			bots[seat], _ = New("heuristic", 1^uint64(g)<<8^uint64(seat))
+		}
+		if err := Play(l, bots, nil); err != nil {
+			t.Fatal(err)
+		}
+		v, out := l.Game().View(-1), l.Game().Outcome()
+		for seat, sc := range v.Scores {
+			tally[pos(seat)].scored += float64(sc.Favors)
+			tally[pos(seat)].pleasure += float64(sc.Pleasures)
+		}
+		for _, w := range out.Winners {
+			tally[pos(w)].wins += 1 / float64(len(out.Winners))
+		}
+	}
+	wins := 0.0
+	for p, x := range tally {
+		wins += x.wins
+		if x.firstPicks > x.joined || x.joined > x.placed {
+			t.Errorf("%d players, %s, place %d: %.0f first picks, %.0f passed bills joined, %.0f favors placed", n, rules, p+1, x.firstPicks, x.joined, x.placed)
+		}
+	}
+	if math.Abs(wins-float64(games)) > 1e-6 {
+		t.Errorf("%d players, %s: %.3f wins in %d games", n, rules, wins, games)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d players, %s, %d games; a game, by place in turn order:\n", n, rules, games)
+	fmt.Fprintf(&b, "  place   wins  placed  scored  bills  first picks  pleasure pts  auto votes  called  leaders\n")
+	for p, x := range tally {
+		d := float64(games)
+		fmt.Fprintf(&b, "  %5d  %4.1f%%  %6.2f  %6.2f  %5.2f  %11.2f  %12.2f  %10.2f  %6.2f  %7.2f\n",
+			p+1, 100*x.wins/d, x.placed/d, x.scored/d, x.joined/d, x.firstPicks/d, x.pleasure/d, x.triggered/d, x.called/d, x.influenced/d)
+	}
+	t.Log(b.String())
 }
