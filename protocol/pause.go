@@ -168,6 +168,7 @@ type pauser struct {
 
 	loaded  bool               // the record of a past pause was read
 	floor   uint64             // a certificate for a length up to this is the one resumed from
+	resumed uint64             // the length this node's log stood at when it paused (floor or more)
 	counter uint64             // this node's last vote counter
 	votes   map[int]*PauseVote // each seat's latest vote
 	cert    []*PauseVote       // the certificate this node pauses on
@@ -388,8 +389,11 @@ func (n *Node) loadPause() {
 	if L, err := n.cfg.Store.pausedAt(n.cfg.Table, n.table.id); err != nil {
 		n.cfg.Logf("%v", err)
 	} else if L > 0 {
-		p.floor = L
-		n.cfg.Notef("table %q was paused at entry %d: resuming it", n.cfg.Table, L)
+		// The certificate is for entry L; a node whose log had grown past L when it took it
+		// paused where its log stood, and says so, as it did when it paused and as its
+		// outcome's entries did.
+		p.floor, p.resumed = L, max(L, n.table.Len())
+		n.cfg.Notef("table %q was paused at entry %d: resuming it", n.cfg.Table, p.resumed)
 		n.pauseChanged()
 	}
 }
@@ -465,7 +469,7 @@ func (n *Node) pauseChanged() { n.reported = [4]int{-1} }
 func (n *Node) pauseStatus() PauseStatus {
 	n.loadPause()
 	p := &n.pause
-	st := PauseStatus{Asker: -1, Refused: -1, Resumed: int(p.floor), Paused: p.cert != nil}
+	st := PauseStatus{Asker: -1, Refused: -1, Resumed: int(p.resumed), Paused: p.cert != nil}
 	t := n.table
 	if t == nil {
 		return st

@@ -67,8 +67,10 @@ func agreedBy(nodes []int, want []int) func(map[int]protocol.Status) bool {
 // two of three seats ask to pause, a stranger sends an old vote, a forged one and a forged
 // certificate for the third seat: nobody pauses, however long the clock runs. The third seat
 // agrees: every node stops paused at L, with L entries in its log and the pause on record. Every
-// node is started again from its data directory with players that decide: the table resumes,
-// every node says it resumed the pause at L, and the game ends with identical logs that audit.
+// node is started again from its data directory with players that decide (one of them with the
+// record of a certificate for L−1, as a node keeps that paused past the certificate's entry):
+// the table resumes, every node says it resumed the pause at L, and the game ends with
+// identical logs that audit.
 func TestPauseEverySeatThenResume(t *testing.T) {
 	clock := protocol.NewTickClockForTest()
 	net := memnet.New(11, memnet.Faults{})
@@ -206,6 +208,19 @@ func TestPauseEverySeatThenResume(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(r.dir, "tables", "t", "paused")); err != nil {
 			t.Fatalf("node %d keeps no record of the pause: %v", i, err)
 		}
+	}
+
+	// Node 0's record becomes a certificate for entry L−1, as a node keeps when its log had
+	// grown past the length the seats agreed on before it took their certificate: it paused
+	// where its log stood (L), and must say it resumes from there.
+	var earlier []*protocol.PauseVote
+	for i, k := range keys {
+		v := &protocol.PauseVote{Table: id, Len: L - 1, Head: older.Hash(), Seat: seats[i], Agree: true, Counter: 9}
+		v.Sign(k)
+		earlier = append(earlier, v)
+	}
+	if err := os.WriteFile(filepath.Join(runs[0].dir, "tables", "t", "paused"), protocol.MarshalPause(earlier), 0o600); err != nil {
+		t.Fatal(err)
 	}
 
 	// Resume: the same data directories, on a new network, with players that decide.
