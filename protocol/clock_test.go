@@ -207,7 +207,7 @@ func TestNoClockNamesNobody(t *testing.T) {
 	spec.adjust = func(_ int, cfg *protocol.NodeConfig) {
 		cfg.Allowance, cfg.Tick, cfg.Linger, cfg.FormTimeout = protocol.NoClock, tick, 2*tick, 1000*tick
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
 	// The clock moves (half a tick a step) until n1 is asked to decide.

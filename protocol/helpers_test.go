@@ -51,11 +51,16 @@ func playNodes(t testing.TB, net *memnet.Net, spec gameSpec) []nodeRun {
 	return playNodesIn(t, net, spec, t.TempDir())
 }
 
+// hangGuard bounds a whole table's game in the tests that only wait for it to end: it is there
+// to turn a table that never ends into a failure, not to time one, and is generous because a
+// game among nodes under -race, beside other test binaries on two cores, once took over a minute.
+const hangGuard = 3 * time.Minute
+
 // playNodesIn runs spec's nodes (spec.nodes of them, spec.players by default) with their data
 // directories under base (base/0, base/1...), until each has ended.
 func playNodesIn(t testing.TB, net *memnet.Net, spec gameSpec, base string) []nodeRun {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, base)
 	runs := make([]nodeRun, cap(res))

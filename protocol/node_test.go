@@ -76,7 +76,7 @@ func TestNodesRestart(t *testing.T) {
 func playRestarted(t *testing.T, faults memnet.Faults, spec gameSpec, victim, killAt int, seed uint64) []nodeRun {
 	net := memnet.New(seed, faults)
 	defer net.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	base := t.TempDir()
 	runs := make([]nodeRun, spec.players)

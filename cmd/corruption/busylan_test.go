@@ -102,9 +102,14 @@ func TestPausedBotAgrees(t *testing.T) {
 	if err := victim.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
 	}
-	// Continue it once another bot has named it silent: it wakes to a table that ended while
-	// it slept, with its own log saying its seat was due.
-	procs[0].waitLine(t, regexp.MustCompile(`abandoned the table`), 30*time.Second)
+	// Continue it once every other bot has ended the table (named it silent, or agreed with a
+	// note that did): it wakes to a table that ended while it slept, with its own log saying
+	// its seat was due. (Continued as soon as the first bot names it, it races that bot's note:
+	// a bot whose own clock is not yet out may take its entry first and play on, and without
+	// escrow the two ends differ; docs/PROTOCOL.md, "Agreeing".)
+	for _, p := range procs[:3] {
+		p.waitLine(t, regexp.MustCompile(`abandoned the table`), 30*time.Second)
+	}
 	if err := victim.cmd.Process.Signal(syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
