@@ -27,9 +27,9 @@ type NodeConfig struct {
 	Allowance time.Duration
 	Bank      time.Duration
 	// Escrow: a table this node creates escrows its seats' root secrets (escrow.go), at 3 or
-	// more seats. Off by default: escrow is there for a departed seat to be played on, which
-	// the table does not do yet, and until then it would only weaken the privacy promise
-	// (docs/SECURITY.md). A table's escrow is its creator's.
+	// more seats, so that it plays on when a player leaves (depart.go). Off unless set: it
+	// weakens the privacy promise (docs/SECURITY.md), so a caller chooses it (the command line
+	// does, by default). A table's escrow is its creator's.
 	Escrow bool
 
 	Identity ed25519.PrivateKey
