@@ -87,8 +87,7 @@ const (
 func faceUpPlacement(t *testing.T, es []*protocol.Entry, n int) *protocol.Entry {
 	t.Helper()
 	for _, e := range es {
-		b := e.Body
-		if e.Kind == protocol.KindMove && len(b) == 8 && binary.BigEndian.Uint32(b) == 3 && b[4] == placeCode && b[placeCard] != 0 && b[7] == 0 {
+		if isFaceUpPlacement(e) {
 			if n == 0 {
 				return e
 			}
@@ -97,6 +96,12 @@ func faceUpPlacement(t *testing.T, es []*protocol.Entry, n int) *protocol.Entry 
 	}
 	t.Fatalf("the log has too few face-up placements")
 	return nil
+}
+
+// isFaceUpPlacement reports whether e is a move that places a card face up.
+func isFaceUpPlacement(e *protocol.Entry) bool {
+	b := e.Body
+	return e.Kind == protocol.KindMove && len(b) == 8 && binary.BigEndian.Uint32(b) == 3 && b[4] == placeCode && b[placeCard] != 0 && b[7] == 0
 }
 
 // otherCard is a card other than c, of the same sort.
@@ -223,10 +228,18 @@ func testTampered(t *testing.T, log []byte, out outcome, ps []player) {
 	}
 	// Two entries of different seats with their signatures swapped.
 	{
+		// The first face-up card, and the next one of another seat (the first two may both
+		// be one seat's).
 		a := faceUpPlacement(t, es, 0)
-		b := faceUpPlacement(t, es, 1)
-		if a.Seat == b.Seat {
-			t.Fatalf("the first two face-up cards are both seat %d's", a.Seat)
+		var b *protocol.Entry
+		for _, e := range es[a.Seq+1:] {
+			if isFaceUpPlacement(e) && e.Seat != a.Seat {
+				b = e
+				break
+			}
+		}
+		if b == nil {
+			t.Fatalf("no face-up card of another seat than %d", a.Seat)
 		}
 		ea, eb := *a, *b
 		ea.Sig, eb.Sig = b.Sig, a.Sig
