@@ -18,9 +18,40 @@ import (
 // node keeps is told to the person. Its methods are safe on a nil relay (a bot's seat has
 // none): they do nothing.
 type chatRelay struct {
+	slot nodeSlot
+	mu   sync.Mutex
+	tell func(protocol.ChatMessage)
+}
+
+// nodeSlot holds a person's node for the relays that reach it from the page or the terminal
+// (chatRelay, pauseRelay): the page is served before the node exists.
+type nodeSlot struct {
 	mu   sync.Mutex
 	node *protocol.Node
-	tell func(protocol.ChatMessage)
+}
+
+func (s *nodeSlot) attach(n *protocol.Node) {
+	s.mu.Lock()
+	s.node = n
+	s.mu.Unlock()
+}
+
+func (s *nodeSlot) get() *protocol.Node {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.node
+}
+
+// call calls f with the node, bounded by timeout, or fails with protocol.ErrNoTable while
+// there is no node yet.
+func (s *nodeSlot) call(timeout time.Duration, f func(context.Context, *protocol.Node) error) error {
+	n := s.get()
+	if n == nil {
+		return protocol.ErrNoTable
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return f(ctx, n)
 }
 
 // sayTimeout bounds how long saying a message may take (signing, keeping, publishing).
@@ -31,16 +62,10 @@ func (r *chatRelay) say(text string) error {
 	if r == nil {
 		return protocol.ErrNoTable
 	}
-	r.mu.Lock()
-	n := r.node
-	r.mu.Unlock()
-	if n == nil {
-		return protocol.ErrNoTable
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), sayTimeout)
-	defer cancel()
-	_, err := n.Say(ctx, text)
-	return err
+	return r.slot.call(sayTimeout, func(ctx context.Context, n *protocol.Node) error {
+		_, err := n.Say(ctx, text)
+		return err
+	})
 }
 
 // heard tells the person a message the node keeps (the node's OnChat).
@@ -58,12 +83,9 @@ func (r *chatRelay) heard(m protocol.ChatMessage) {
 
 // attach gives the relay its node.
 func (r *chatRelay) attach(n *protocol.Node) {
-	if r == nil {
-		return
+	if r != nil {
+		r.slot.attach(n)
 	}
-	r.mu.Lock()
-	r.node = n
-	r.mu.Unlock()
 }
 
 // to sets whom the relay tells.

@@ -22,8 +22,7 @@ import (
 // pauseRelay hands the person's answers to the node once it exists (the page is served
 // before). Its methods are safe on a nil relay: they do nothing.
 type pauseRelay struct {
-	mu   sync.Mutex
-	node *protocol.Node
+	slot nodeSlot
 }
 
 // pauseTimeout bounds how long handing an answer to the node may take.
@@ -34,34 +33,26 @@ func (r *pauseRelay) answer(agree bool) error {
 	if r == nil {
 		return protocol.ErrNoTable
 	}
-	r.mu.Lock()
-	n := r.node
-	r.mu.Unlock()
-	if n == nil {
-		return protocol.ErrNoTable
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), pauseTimeout)
-	defer cancel()
-	if agree {
-		return n.Pause(ctx)
-	}
-	return n.KeepPlaying(ctx)
+	return r.slot.call(pauseTimeout, func(ctx context.Context, n *protocol.Node) error {
+		if agree {
+			return n.Pause(ctx)
+		}
+		return n.KeepPlaying(ctx)
+	})
 }
 
 // get is the relay's node (nil before it exists).
 func (r *pauseRelay) get() *protocol.Node {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.node
+	if r == nil {
+		return nil
+	}
+	return r.slot.get()
 }
 
 func (r *pauseRelay) attach(n *protocol.Node) {
-	if r == nil {
-		return
+	if r != nil {
+		r.slot.attach(n)
 	}
-	r.mu.Lock()
-	r.node = n
-	r.mu.Unlock()
 }
 
 // pauseAt asks node's table to pause once its log holds at entries (bot --pause-at), unless
