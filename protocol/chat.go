@@ -229,7 +229,7 @@ func (n *Node) room() (*chatRoom, error) {
 	if genesis == nil {
 		return nil, ErrNoTable
 	}
-	g, err := ParseGenesis(genesis.Body)
+	g, err := GenesisOf(genesis)
 	if err != nil {
 		return nil, err
 	}

@@ -261,7 +261,7 @@ func (t *Table) DepartEntry(agreements map[int]*Departure) *Entry {
 		w.U8(uint8(s))
 		w.Fixed(d.Sig[:])
 	}
-	return &Entry{Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: KindDepart, Body: w.B}
+	return &Entry{Version: t.Version(), Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: KindDepart, Body: w.B}
 }
 
 // checkDepart checks a depart entry for the seat due: every staying seat's agreement, and
@@ -512,7 +512,7 @@ func (t *Table) OpenEntry() *Entry {
 		t.broken(t.entries[len(t.entries)-1], "open seat %d's entry cannot be computed: %v", seat, err)
 		return nil
 	}
-	t.computed = &Entry{Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: kind, Body: body}
+	t.computed = &Entry{Version: t.Version(), Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: kind, Body: body}
 	return t.computed
 }
 

@@ -43,7 +43,11 @@ func (k Kind) String() string {
 
 // Entry is one signed link of a table's log.
 type Entry struct {
-	Table [32]byte // the table id: SHA-256 of the genesis body
+	// Version is the protocol version the entry is written in: every entry of a table carries
+	// its genesis's. 0 means this build's (EntryVersion); a decoded entry has the one it was
+	// written in, so that it encodes and hashes back to the same bytes.
+	Version uint8
+	Table   [32]byte // the table id: SHA-256 of the genesis body
 	Seq   uint64   // 0 for the genesis, then one more each entry
 	Prev  [32]byte // Hash of the entry before (zero for the genesis)
 	Seat  int      // the author's seat
@@ -59,14 +63,33 @@ const (
 	maxSeats     = 16
 )
 
-// entryVersion is the protocol's version: 2 is the table kit, which carries any game.
-const entryVersion = 2
+// The protocol's versions. 2 is the table kit, which carries any game; 3 (the second outside
+// review) changed what nodes accept: a departure's refusal may be the seat's own entry or any
+// entry built on it, the stand-in's seed comes from the open seat's rebuilt secret, and player
+// names may hold no control or format character. A node writes EntryVersion and sits only at
+// tables of that version; it reads and audits every version from MinEntryVersion on, each by
+// its own rules (docs/PROTOCOL.md, "Versions").
+const (
+	EntryVersion    = 3
+	MinEntryVersion = 2
+)
+
+// entryVersion is the version this build writes.
+const entryVersion = EntryVersion
+
+// version is the entry's protocol version (0 is this build's).
+func (e *Entry) version() uint8 {
+	if e.Version == 0 {
+		return entryVersion
+	}
+	return e.Version
+}
 
 const signDomain = "corruption/entry/v2\x00"
 
 func (e *Entry) appendUnsigned(b []byte) []byte {
 	w := wire.Writer{B: b}
-	w.U8(entryVersion)
+	w.U8(e.version())
 	w.Fixed(e.Table[:])
 	w.U64(e.Seq)
 	w.Fixed(e.Prev[:])
@@ -106,8 +129,9 @@ func ParseEntry(b []byte) (*Entry, error) {
 	}
 	r := wire.Reader{B: b}
 	e := &Entry{}
-	if v := r.U8(); r.Err == nil && v != entryVersion {
-		return nil, fmt.Errorf("malformed entry: protocol version %d, want %d (a node of another release)", v, entryVersion)
+	e.Version = r.U8()
+	if r.Err == nil && (e.Version < MinEntryVersion || e.Version > EntryVersion) {
+		return nil, fmt.Errorf("malformed entry: protocol version %d, want %d to %d (a node of another release)", e.Version, MinEntryVersion, EntryVersion)
 	}
 	r.Fixed(e.Table[:])
 	e.Seq = r.U64()

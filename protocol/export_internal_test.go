@@ -271,3 +271,10 @@ func HiddenValueForTest(t *Table, ref int) ([]byte, bool) {
 	v, ok := t.mine[ref]
 	return v, ok
 }
+
+// HelloForTest is a signed hello of protocol version v, as a node of that release sends it.
+func HelloForTest(v uint8, table, game string, config []byte, players int, name string, key ed25519.PrivateKey) []byte {
+	h := &hello{version: v, table: table, game: game, config: config, players: players, name: name, key: key.Public().(ed25519.PublicKey)}
+	h.sig = ed25519.Sign(key, h.unsigned())
+	return h.marshal()
+}

@@ -51,7 +51,7 @@ func (f *former) init() {
 
 // myHello is this node's hello.
 func (n *Node) myHello() *hello {
-	h := &hello{table: n.cfg.Table, game: n.cfg.Game, config: n.cfg.Config, players: n.cfg.Players,
+	h := &hello{version: entryVersion, table: n.cfg.Table, game: n.cfg.Game, config: n.cfg.Config, players: n.cfg.Players,
 		name: n.cfg.Name, key: n.self.Public()}
 	h.sig = ed25519.Sign(n.cfg.Identity, h.unsigned())
 	return h
@@ -89,6 +89,14 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		if !n.warned["private "+string(h.key)] {
 			n.warned["private "+string(h.key)] = true
 			n.cfg.Logf("a node that did not pass the join code says hello at private table %q: it will not sit", h.table)
+		}
+		return
+	}
+	if h.version != entryVersion {
+		if !n.warned["version "+string(h.key)] {
+			n.warned["version "+string(h.key)] = true
+			n.cfg.Notef("%q also wants table %q, but runs %s release of corruption (protocol %d; this one is %d): it cannot sit with us until one of you runs the other's release",
+				h.name, h.table, olderNewer(h.version), h.version, entryVersion)
 		}
 		return
 	}
@@ -206,6 +214,9 @@ func (n *Node) noteGenesis(ctx context.Context, e *Entry) {
 	if _, seen := n.geneses[e.Table]; seen {
 		return
 	}
+	if e.version() != entryVersion {
+		return // a table of another release: this node cannot sit at it, nor take its seats
+	}
 	g, err := ParseGenesis(e.Body)
 	if err != nil || g.Name != n.cfg.Table || g.ID() != e.Table || !e.Verify(g.Roster[0].Key) {
 		return
@@ -281,6 +292,14 @@ func (n *Node) dissolve() {
 	n.heads = map[int]uint64{}
 }
 
+// olderNewer says whether a protocol version is older or newer than this build's.
+func olderNewer(v uint8) string {
+	if v < entryVersion {
+		return "an older"
+	}
+	return "a newer"
+}
+
 // settingsDiff says, in words, how a hello's settings differ from this node's.
 func (n *Node) settingsDiff(h *hello) string {
 	var d []string
@@ -338,6 +357,10 @@ func (n *Node) waiting() {
 // adopt takes a genesis that seats this node (and notes any genesis of this table's name).
 func (n *Node) adopt(ctx context.Context, e *Entry) {
 	n.noteGenesis(ctx, e)
+	if e.version() != entryVersion {
+		n.cfg.Logf("ignoring a genesis of protocol version %d (this release plays %d)", e.version(), entryVersion)
+		return
+	}
 	g, err := ParseGenesis(e.Body)
 	if err != nil || g.Name != n.cfg.Table || g.SeatOf(n.self.Public()) < 0 || n.table != nil {
 		return

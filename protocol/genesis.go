@@ -41,6 +41,17 @@ type Genesis struct {
 	// Escrow: each seat deals shares of its root secret to the others at the start, so that all
 	// of them together could rebuild it (escrow.go). It needs MinEscrowSeats seats or more.
 	Escrow bool
+	// Version is the protocol version of the genesis entry (not part of the body): the rules
+	// the table is checked by. 0 is this build's (EntryVersion).
+	Version uint8
+}
+
+// version is the table's protocol version (0 is this build's).
+func (g *Genesis) version() uint8 {
+	if g.Version == 0 {
+		return entryVersion
+	}
+	return g.Version
 }
 
 // NoClock is the allowance of a table whose decisions have no clock (a person playing with
@@ -78,11 +89,16 @@ func (g *Genesis) Marshal() []byte {
 // ID is the table id the genesis defines.
 func (g *Genesis) ID() [32]byte { return sha256.Sum256(g.Marshal()) }
 
-// ParseGenesis decodes and checks a genesis body. A game this build does not know is an error
-// that says so.
-func ParseGenesis(b []byte) (*Genesis, error) {
+// ParseGenesis decodes and checks a genesis body of this build's version. A game this build
+// does not know is an error that says so.
+func ParseGenesis(b []byte) (*Genesis, error) { return parseGenesis(b, entryVersion) }
+
+// GenesisOf decodes and checks the body of a genesis entry, by the rules of the entry's version.
+func GenesisOf(e *Entry) (*Genesis, error) { return parseGenesis(e.Body, e.version()) }
+
+func parseGenesis(b []byte, version uint8) (*Genesis, error) {
 	r := wire.Reader{B: b}
-	g := &Genesis{}
+	g := &Genesis{Version: version}
 	g.Game = r.Str(maxGameID, "game id")
 	g.Config = r.Bytes(maxConfigSize, "game configuration")
 	g.Name = r.Str(MaxNameSize, "table name")
@@ -189,7 +205,7 @@ func NewGenesis(rand io.Reader, creator ed25519.PrivateKey, g *Genesis) (*Entry,
 	if len(g.Roster) == 0 || !creator.Public().(ed25519.PublicKey).Equal(g.Roster[0].Key) {
 		return nil, fmt.Errorf("the creator must sit at seat 0")
 	}
-	e := &Entry{Table: g.ID(), Seq: 0, Seat: 0, Kind: KindGenesis, Body: g.Marshal()}
+	e := &Entry{Version: g.version(), Table: g.ID(), Seq: 0, Seat: 0, Kind: KindGenesis, Body: g.Marshal()}
 	e.Sign(creator)
 	return e, nil
 }

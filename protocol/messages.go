@@ -5,6 +5,8 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"corruption/protocol/internal/wire"
 )
@@ -23,7 +25,15 @@ const reqEntries byte = 'f' // entries of a table from a seq on
 const helloDomain = "corruption/hello/v2\x00"
 
 // hello is a node's wish to sit at a table with the given game and configuration.
+//
+// From version 3 on, the game field on the wire carries the node's protocol version after an @
+// ("corruption@3"); a hello without one is a node of version 2. So a node of version 2, which
+// reads the field as the game's id, hears a newer node as one that wants another game, and says
+// so at the hello ("but with the game \"corruption@3\""), instead of sitting down at a table
+// it cannot read; and a newer node tells an older one apart and says that it runs an older
+// release.
 type hello struct {
+	version uint8
 	table   string
 	game    string
 	config  []byte
@@ -36,7 +46,7 @@ type hello struct {
 func (h *hello) unsigned() []byte {
 	w := wire.Writer{B: []byte(helloDomain)}
 	w.Str(h.table)
-	w.Str(h.game)
+	w.Str(helloGame(h.game, h.version))
 	w.Bytes(h.config)
 	w.U8(uint8(h.players))
 	w.Str(h.name)
@@ -49,6 +59,14 @@ func (h *hello) marshal() []byte {
 	return append(b, h.sig...)
 }
 
+// helloGame is the game field of a hello of that version.
+func helloGame(game string, version uint8) string {
+	if version <= 2 {
+		return game
+	}
+	return fmt.Sprintf("%s@%d", game, version)
+}
+
 func parseHello(p []byte) (*hello, error) {
 	r := wire.Reader{B: p}
 	h := &hello{table: r.Str(MaxNameSize, "table name"), game: r.Str(maxGameID, "game id"),
@@ -59,6 +77,14 @@ func parseHello(p []byte) (*hello, error) {
 	r.Fixed(h.sig)
 	if err := r.Done("hello"); err != nil {
 		return nil, err
+	}
+	h.version = 2
+	if i := strings.LastIndexByte(h.game, '@'); i >= 0 {
+		v, err := strconv.ParseUint(h.game[i+1:], 10, 8)
+		if err != nil || v < 3 || helloGame(h.game[:i], uint8(v)) != h.game {
+			return nil, fmt.Errorf("malformed hello: game %q", h.game)
+		}
+		h.game, h.version = h.game[:i], uint8(v)
 	}
 	if !ed25519.Verify(h.key, h.unsigned(), h.sig) {
 		return nil, fmt.Errorf("hello from %q: bad signature", h.name)
@@ -230,6 +256,7 @@ func Check(msg []byte) bool {
 
 // Announcement is a node's wish to sit at a table, as heard on the lobby channel.
 type Announcement struct {
+	Version uint8 // the node's protocol version (0: this build's); it sits only at tables of that version
 	Table   string
 	Game    string // the game's id
 	Config  []byte // the game's canonical configuration
@@ -247,5 +274,5 @@ func ParseAnnouncement(msg []byte) (*Announcement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Announcement{Table: h.table, Game: h.game, Config: h.config, Players: h.players, Name: h.name, Key: h.key}, nil
+	return &Announcement{Version: h.version, Table: h.table, Game: h.game, Config: h.config, Players: h.players, Name: h.name, Key: h.key}, nil
 }

@@ -56,7 +56,7 @@ func NewTable(genesis *Entry, self *Self, opts engine.Options) (*Table, error) {
 	if genesis.Kind != KindGenesis || genesis.Seq != 0 || genesis.Seat != 0 || genesis.Prev != ([32]byte{}) {
 		return nil, reject(genesis, "not a genesis entry (seq 0, seat 0, kind genesis, no previous hash)")
 	}
-	g, err := ParseGenesis(genesis.Body)
+	g, err := GenesisOf(genesis)
 	if err != nil {
 		return nil, reject(genesis, "%v", err)
 	}
@@ -99,6 +99,9 @@ func (t *Table) Genesis() *Genesis { return t.g }
 
 // ID is the table id.
 func (t *Table) ID() [32]byte { return t.id }
+
+// Version is the table's protocol version: its genesis entry's, and every entry's.
+func (t *Table) Version() uint8 { return t.g.version() }
 
 // Len is the number of entries in the log (the next entry's seq).
 func (t *Table) Len() uint64 { return uint64(len(t.entries)) }
@@ -215,6 +218,9 @@ func (t *Table) Append(e *Entry) error {
 	}
 	if e.Table != t.id {
 		return reject(e, "it belongs to another table")
+	}
+	if e.version() != t.g.version() {
+		return reject(e, "it is of protocol version %d, at a table of version %d", e.version(), t.g.version())
 	}
 	if e.Seq < uint64(len(t.entries)) {
 		have := t.entries[e.Seq]

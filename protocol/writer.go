@@ -46,7 +46,7 @@ func (t *Table) NextEntry(act engine.Action) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Entry{Table: t.id, Seq: t.Len(), Prev: t.head, Seat: s.seat, Kind: kind, Body: body}
+	e := &Entry{Version: t.Version(), Table: t.id, Seq: t.Len(), Prev: t.head, Seat: s.seat, Kind: kind, Body: body}
 	e.Sign(s.Identity)
 	return e, nil
 }

@@ -252,10 +252,11 @@ func (s *Server) ReadLobby(ctx context.Context, self ed25519.PublicKey, next fun
 	}
 }
 
-// Announce lists a table announced on the lobby, if it is one of the board's game (a table of
-// another game cannot be joined from this page).
+// Announce lists a table announced on the lobby, if it is one of the board's game and of this
+// release's protocol (a table of another game, or of another release, cannot be joined from
+// this page).
 func (s *Server) Announce(a *protocol.Announcement) {
-	if a.Game != s.board.Game() {
+	if a.Game != s.board.Game() || (a.Version != 0 && a.Version != protocol.EntryVersion) {
 		return
 	}
 	s.mu.Lock()
