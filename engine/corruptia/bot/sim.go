@@ -200,11 +200,34 @@ func (s *Stats) add(o *Stats, games float64) {
 // kind is the bot kind at seat in game g: the list dealt in turn, rotated one seat a game.
 func (sc *SimConfig) kind(g, seat int) string { return sc.Bots[(seat+g)%len(sc.Bots)] }
 
+// gameBot is the bot at seat in game g: of its kind, seeded from the batch's seed, the game
+// and the seat.
+func (sc *SimConfig) gameBot(g, seat int) (Bot, error) {
+	return New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+}
+
+// GameBots are game g's bots, fresh, one a seat, as Simulate seats them: with them and the
+// game's setup, bot.Play plays game g of the batch again, move for move (to record it).
+func (sc SimConfig) GameBots(g int) ([]Bot, error) {
+	if len(sc.Bots) == 0 {
+		sc.Bots = []string{"heuristic", "random"}
+	}
+	bots := make([]Bot, sc.Players)
+	for seat := range bots {
+		b, err := sc.gameBot(g, seat)
+		if err != nil {
+			return nil, err
+		}
+		bots[seat] = b
+	}
+	return bots, nil
+}
+
 // play plays game g.
 func (sc *SimConfig) play(g int, cfg corruptia.Config) (o outcome) {
 	bots := make([]Bot, sc.Players)
 	for seat := range bots {
-		bots[seat], _ = New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+		bots[seat], _ = sc.gameBot(g, seat)
 	}
 	first := -1
 	count := func(ev engine.Event) {

@@ -146,6 +146,29 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 // kind is the bot kind at seat in game g: the list dealt in turn, rotated one seat a game.
 func (sc *SimConfig) kind(g, seat int) string { return sc.Bots[(seat+g)%len(sc.Bots)] }
 
+// gameBot is the bot at seat in game g: of its kind, seeded from the batch's seed, the game
+// and the seat.
+func (sc *SimConfig) gameBot(g, seat int) (Bot, error) {
+	return New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+}
+
+// GameBots are game g's bots, fresh, one a seat, as Simulate seats them: with them and the
+// game's setup, bot.Play plays game g of the batch again, move for move (to record it).
+func (sc SimConfig) GameBots(g int) ([]Bot, error) {
+	if len(sc.Bots) == 0 {
+		sc.Bots = []string{"heuristic", "random"}
+	}
+	bots := make([]Bot, sc.Players)
+	for seat := range bots {
+		b, err := sc.gameBot(g, seat)
+		if err != nil {
+			return nil, err
+		}
+		bots[seat] = b
+	}
+	return bots, nil
+}
+
 // GameSetup is the setup of game g of a batch seeded with seed.
 func GameSetup(c kingdoms.Config, players int, seed uint64, g int) kingdoms.Setup {
 	return kingdoms.RandomSetup(c, players, rand.New(rand.NewPCG(seed, uint64(g))))
@@ -155,7 +178,7 @@ func GameSetup(c kingdoms.Config, players int, seed uint64, g int) kingdoms.Setu
 func (sc *SimConfig) play(g int) (*kingdoms.Game, error) {
 	bots := make([]Bot, sc.Players)
 	for seat := range bots {
-		bots[seat], _ = New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+		bots[seat], _ = sc.gameBot(g, seat)
 	}
 	var onEvent func(engine.Event)
 	if g == 0 && sc.Show != nil {
