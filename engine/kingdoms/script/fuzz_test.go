@@ -27,6 +27,7 @@ func FuzzParseScript(f *testing.F) {
 		`{"players": 5, "rules": "bonuses", "seed": 3, "moves": [{"seat": 1, "pick": "gold/magic", "remove": "whip", "exchange": "magic-1", "for": "magic-2", "minion": "devil"}]}`,
 		`{"players": 4, "rules": "chaos", "moves": [{"seat": 0, "chaos": "margin-call", "target": 1, "minion": "golem"}, {"seat": 0, "pass": false}]}`,
 		`{"players": 3, "moves": [{"seat": 0, "influence": "marshal", "waive": ["golem", "golem"], "extra": "devil"}, {"seat": 2, "cycle": "gold/magic"}]}`,
+		`{"players": 3, "moves": [{"seat": 0, "influence": "chancellor", "pay": ["devil", "golem"]}, {"seat": 1, "influence": "whip", "pay": []}, {"seat": 2, "influence": "whip", "pay": ["zombie", "goblin", "golem", "golem"]}]}`,
 		`{"players": 6, "shareholders": [["magic-1"], ["magic-2"]], "moves": [{"seat": 9, "vote": "maybe"}]}`,
 		`{"players": 3}`, `{"moves": [{}]}`, ``, `{`, `{"players": 3, "players": 4, "moves": []}`, `{"Players": 3, "moves": []}`,
 	} {

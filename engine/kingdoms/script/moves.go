@@ -29,6 +29,7 @@ type move struct {
 	On        *string  `json:"on"`
 	Waive     []string `json:"waive"`
 	Extra     *string  `json:"extra"`
+	Pay       []string `json:"pay"`
 	Remove    *string  `json:"remove"`
 	Exchange  *string  `json:"exchange"`
 	For       *string  `json:"for"`
@@ -44,7 +45,7 @@ type move struct {
 // args lists the arguments each action takes, required ones first (after the bar).
 var args = map[string][2][]string{
 	"place":     {{"on"}, nil},
-	"influence": {nil, {"waive", "extra"}},
+	"influence": {nil, {"waive", "extra", "pay"}},
 	"pick":      {nil, {"remove", "exchange", "for", "minion"}},
 }
 
@@ -67,9 +68,29 @@ func (mv *move) present() map[string]bool {
 
 var actions = []string{"discard", "take", "place", "influence", "call", "vote", "pass", "pick", "cycle", "chaos"}
 
-func (sc *Script) parseMove(raw json.RawMessage) (k.Move, error) {
+// parseMove reads one move, and the minions it pays when it is an influence written with
+// "pay" (else nil).
+func (sc *Script) parseMove(raw json.RawMessage) (k.Move, []k.Minion, error) {
 	var mv move
-	if err := strictjson.Decode(raw, &mv); err != nil {
+	m, err := sc.readMove(raw, &mv)
+	if err != nil || m.Kind != k.MoveInfluence || mv.Pay == nil {
+		return m, nil, err
+	}
+	if mv.Waive != nil || mv.Extra != nil {
+		return m, nil, errors.New(`an influence gives the minions it pays ("pay"), or the cost minions it waives and the extra one of a steal ("waive", "extra"), not both`)
+	}
+	pay := make([]k.Minion, len(mv.Pay))
+	for i, s := range mv.Pay {
+		if pay[i], err = k.ParseMinion(s); err != nil {
+			return m, nil, fmt.Errorf("pay[%d]: %w", i, err)
+		}
+	}
+	return m, pay, nil
+}
+
+// readMove reads one move into mv and builds it.
+func (sc *Script) readMove(raw json.RawMessage, mv *move) (k.Move, error) {
+	if err := strictjson.Decode(raw, mv); err != nil {
 		return k.Move{}, cleanJSONError(err)
 	}
 	if mv.Seat == nil {
@@ -105,15 +126,15 @@ func (sc *Script) parseMove(raw json.RawMessage) (k.Move, error) {
 	}
 	for name := range has {
 		if name != "seat" && name != action && !slices.Contains(required, name) && !slices.Contains(optional, name) {
-			return k.Move{}, fmt.Errorf("%q is not an argument of %s", name, what(action, mv))
+			return k.Move{}, fmt.Errorf("%q is not an argument of %s", name, what(action, *mv))
 		}
 	}
 	for _, name := range required {
 		if !has[name] {
-			return k.Move{}, fmt.Errorf("%s needs %q", what(action, mv), name)
+			return k.Move{}, fmt.Errorf("%s needs %q", what(action, *mv), name)
 		}
 	}
-	return sc.build(seat, action, &mv)
+	return sc.build(seat, action, mv)
 }
 
 func what(action string, mv move) string {
@@ -236,8 +257,8 @@ func waive(l int, names []string) (uint8, error) {
 	return w, nil
 }
 
-// appendMove writes m as a script move.
-func (sc *Script) appendMove(b *bytes.Buffer, m k.Move) error {
+// appendMove writes m as a script move; an influence with pay not nil, as the minions it pays.
+func (sc *Script) appendMove(b *bytes.Buffer, m k.Move, pay []k.Minion) error {
 	fmt.Fprintf(b, `{"seat": %d, `, m.Seat)
 	field := func(name string, v any) { fmt.Fprintf(b, `, %q: %s`, name, quote(v)) }
 	switch m.Kind {
@@ -250,6 +271,14 @@ func (sc *Script) appendMove(b *bytes.Buffer, m k.Move) error {
 	case k.MoveInfluence:
 		l := k.Leaders()[m.Leader]
 		fmt.Fprintf(b, `"influence": %q`, l.ID)
+		if pay != nil {
+			names := make([]string, len(pay))
+			for i, mn := range pay {
+				names[i] = mn.String()
+			}
+			field("pay", names)
+			break
+		}
 		if m.Waive != 0 {
 			var names []string
 			for i, c := range l.Cost {

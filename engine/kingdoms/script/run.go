@@ -2,8 +2,8 @@ package script
 
 import (
 	"bytes"
-	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"corruption/engine"
 	k "corruption/engine/kingdoms"
@@ -54,7 +54,7 @@ func (sc *Script) Marshal() ([]byte, error) {
 			b.WriteByte(',')
 		}
 		b.WriteString("\n  ")
-		if err := sc.appendMove(&b, m); err != nil {
+		if err := sc.appendMove(&b, m, sc.payOf(i)); err != nil {
 			return nil, fmt.Errorf("move %d: %w", i+1, err)
 		}
 	}
@@ -62,38 +62,105 @@ func (sc *Script) Marshal() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Run replays the script's moves from the start, with onEvent (if not nil) told every event. A
-// seat's answer to a steal or to a vote that the script leaves out is a pass. It returns where
-// the game stands; on an illegal move, where it stood before that move and an error "move K:
-// ...", K counting the script's moves from 1.
-func (sc *Script) Run(onEvent func(engine.Event)) (*Result, error) {
-	l, err := k.NewLocal(sc.Rules, sc.Players, sc.Setup, onEvent)
-	if err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
+// payOf is the minions move i pays, if it is written so (else nil).
+func (sc *Script) payOf(i int) []k.Minion {
+	if i < len(sc.Pay) {
+		return sc.Pay[i]
 	}
-	for i, m := range sc.Moves {
-		err := sc.passUntil(l, m)
-		if err == nil {
-			err = l.Play(m)
-		}
-		if err != nil {
-			return Summarize(l), fmt.Errorf("move %d: %w", i+1, err)
-		}
-	}
-	_, err = l.Next()
-	return Summarize(l), err
+	return nil
 }
 
-// passUntil has the seats asked to answer pass until m's seat is asked, when m is not an answer
-// itself.
-func (sc *Script) passUntil(l *k.Local, m k.Move) error {
+// Run replays the script's moves from the start, with onEvent (if not nil) told every event.
+// A seat's answer to a steal or to revealed votes that the script leaves out is a pass: before
+// a move, every seat asked to answer passes unless the move is its answer; after the last move,
+// the seats asked to answer pass too when that ends the game (a script need not end with
+// passes), and otherwise the replay stops at the first answer due. An influence written with
+// the minions paid (Pay) is turned into its waive and extra minion as the game then stands.
+//
+// It returns where the game stands; on an illegal move, where it stood before that move and a
+// *ReplayError "move K: ..." (K counting the script's moves from 1), also in the Result. A
+// setup the game refuses returns no Result.
+func (sc *Script) Run(onEvent func(engine.Event)) (*Result, error) {
+	// Whether the passes after the last move end the game is known by trying them, silently.
+	res, passed, err := sc.run(nil, true)
+	tail := res == nil || !passed || res.Finished
+	if onEvent == nil && tail {
+		return res, err
+	}
+	res, _, err = sc.run(onEvent, tail)
+	return res, err
+}
+
+// run replays the script; with tail, the answers due after the last move are passed. It says
+// whether it passed any.
+func (sc *Script) run(onEvent func(engine.Event), tail bool) (*Result, bool, error) {
+	tr := newTracker(sc.Players)
+	cur := 0 // the script's move being played, from 1
+	l, err := k.NewLocal(sc.Rules, sc.Players, sc.Setup, func(e engine.Event) {
+		tr.event(e, cur)
+		if onEvent != nil {
+			onEvent(e)
+		}
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("setup: %w", err)
+	}
+	fail := func(err error) (*Result, bool, error) {
+		if cur == 0 {
+			return nil, false, fmt.Errorf("setup: %w", err)
+		}
+		res := summarize(l, tr)
+		res.Error = &ReplayError{Move: cur, Err: err}
+		return res, false, res.Error
+	}
+	for i, m := range sc.Moves {
+		cur = i + 1
+		if pay := sc.payOf(i); pay != nil {
+			if m, err = paid(l.Game(), m, pay); err != nil {
+				return fail(err)
+			}
+		}
+		if err := l.Play(m); err != nil {
+			return fail(err)
+		}
+		if i+1 < len(sc.Moves) {
+			if err := passUntil(l, &sc.Moves[i+1]); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	passed := false
+	if tail {
+		for cur > 0 {
+			d, err := l.Next()
+			if err != nil {
+				return fail(err)
+			}
+			if d.Kind != k.DecideSteal && d.Kind != k.DecideAnswer {
+				break
+			}
+			if err := l.Play(k.PassMove(d.Seat)); err != nil {
+				return fail(err)
+			}
+			passed = true
+		}
+	}
+	if _, err := l.Next(); err != nil {
+		return fail(err)
+	}
+	return summarize(l, tr), passed, nil
+}
+
+// passUntil has the seats asked to answer pass until next's seat is asked, when next is not an
+// answer itself.
+func passUntil(l *k.Local, next *k.Move) error {
 	for {
 		d, err := l.Next()
 		if err != nil {
 			return err
 		}
 		answer := d.Kind == k.DecideSteal || d.Kind == k.DecideAnswer
-		if !answer || d.Seat == m.Seat && (m.Kind == k.MovePass || m.Kind == k.MoveChaos) {
+		if !answer || d.Seat == next.Seat && (next.Kind == k.MovePass || next.Kind == k.MoveChaos) {
 			return nil
 		}
 		if err := l.Play(k.PassMove(d.Seat)); err != nil {
@@ -102,112 +169,58 @@ func (sc *Script) passUntil(l *k.Local, m k.Move) error {
 	}
 }
 
-// Result is where a game stands, as `corruption replay --game kingdoms --json` prints it. The
-// first three keys are every game's; the others are Corrupted Kingdoms' own.
-type Result struct {
-	Finished bool  `json:"finished"`
-	Scores   []int `json:"scores"`  // totals by seat; before the end, without the shareholder cards not yet shown
-	Winners  []int `json:"winners"` // empty until finished
-
-	Round        int              `json:"round"`
-	Turn         int              `json:"turn"`
-	Next         *Next            `json:"next"` // null once finished
-	Corporations []string         `json:"corporations"`
-	ScoreParts   []k.Score        `json:"score_parts"`
-	Minions      [][4]int         `json:"minions"` // golems, goblins, devils, zombies by seat
-	Piles        [][]string       `json:"piles"`
-	Pleasures    [][]string       `json:"pleasures"`
-	Bills        map[string][]Fav `json:"bills"`
-	Control      map[string]int   `json:"control"`  // the controlled leaders' controllers
-	Monarchs     map[string]int   `json:"monarchs"` // the controlled monarchs' (by kingdom)
-	Market       []string         `json:"market"`
-	Display      []string         `json:"display"`
-	FavorDeck    int              `json:"favor_deck"`
-	PleasureDeck int              `json:"pleasure_deck"`
-	Digest       string           `json:"digest"` // hex SHA-256 of the public state
+// paid is the influence m paying the minions pay, as g stands: the cost minions pay leaves
+// out are waived, and a steal (an opponent controls the leader) pays one more of any type.
+// Of two readings of one payment (a steal of a golem and a devil paying both: the golem
+// waived and one more golem paid, or the devil waived and one more devil), the first waive
+// is taken. A payment no waive and extra minion can make is refused here; whether the seat
+// may waive that much and holds the minions, the game says.
+func paid(g *k.Game, m k.Move, pay []k.Minion) (k.Move, error) {
+	l := k.Leaders()[m.Leader]
+	var want [k.NumMinions]int
+	for _, mn := range pay {
+		want[mn]++
+	}
+	owner := g.View(-1).Control[m.Leader]
+	steal := owner >= 0 && owner != m.Seat
+	extras := []k.Minion{k.NoMinion}
+	if steal {
+		extras = []k.Minion{k.Golem, k.Goblin, k.Devil, k.Zombie}
+	}
+	for waive := range uint8(4) {
+		for _, extra := range extras {
+			var got [k.NumMinions]int
+			for i, c := range l.Cost {
+				if waive&(1<<i) == 0 {
+					got[c]++
+				}
+			}
+			if extra != k.NoMinion {
+				got[extra]++
+			}
+			if got == want {
+				m.Waive, m.Minion = waive, extra
+				return m, nil
+			}
+		}
+	}
+	cost := l.Cost[0].String() + " and " + l.Cost[1].String()
+	if steal {
+		return m, fmt.Errorf("seat %d cannot steal %s from seat %d paying %s: it costs %s (less what its guilty pleasures waive) and exactly one minion more, of any type",
+			m.Seat, l.ID, owner, minionList(pay), cost)
+	}
+	return m, fmt.Errorf("seat %d cannot influence %s paying %s: it costs %s (less what its guilty pleasures waive), and no minion more when nobody else controls it",
+		m.Seat, l.ID, minionList(pay), cost)
 }
 
-// Fav is a favor on a bill and its owner.
-type Fav struct {
-	Favor string `json:"favor"`
-	Seat  int    `json:"seat"`
-}
-
-// Next is the decision due.
-type Next struct {
-	Decision string `json:"decision"` // discard, action, steal, answer, vote, pick
-	Seat     int    `json:"seat"`     // -1 for a vote
-	Seats    []int  `json:"seats,omitempty"`
-	Actions  int    `json:"actions,omitempty"`
-}
-
-// Summarize describes where a local game stands, with public information only.
-func Summarize(l *k.Local) *Result {
-	g := l.Game()
-	v := g.View(-1)
-	r := &Result{Finished: v.Over, Winners: []int{}, Round: v.Round, Turn: v.Turn, Bills: map[string][]Fav{},
-		Control: map[string]int{}, Monarchs: map[string]int{}, FavorDeck: v.FavorDeck, PleasureDeck: v.PleasureDeck}
-	if v.Over {
-		r.Winners = g.Outcome().Winners
-	} else if v.Next.Kind != k.DecideNothing {
-		r.Next = &Next{Decision: v.Next.Kind.String(), Seat: v.Next.Seat, Seats: v.Next.Seats, Actions: v.Next.Actions}
+// minionList names minions paid: "golem, devil", "nothing".
+func minionList(ms []k.Minion) string {
+	if len(ms) == 0 {
+		return "nothing"
 	}
-	for s, sv := range v.Seats {
-		sc := v.Projected(s)
-		r.Scores, r.ScoreParts = append(r.Scores, sc.Total), append(r.ScoreParts, sc)
-		name := ""
-		if sv.Corp >= 0 {
-			name = k.Corporations()[sv.Corp].ID
-		}
-		r.Corporations, r.Minions = append(r.Corporations, name), append(r.Minions, sv.Minions)
-		r.Piles = append(r.Piles, favorIDs(sv.Pile))
-		var ps []string
-		for _, p := range sv.Pleasures {
-			ps = append(ps, k.Pleasures()[p].ID)
-		}
-		r.Pleasures = append(r.Pleasures, orEmpty(ps))
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.String()
 	}
-	for _, b := range v.Bills {
-		fs := []Fav{}
-		for _, f := range b.Favors {
-			fs = append(fs, Fav{Favor: k.Favors()[f.Favor].ID, Seat: f.Seat})
-		}
-		r.Bills[k.BillID(b.Bill)] = fs
-	}
-	for l, c := range v.Control {
-		if c >= 0 {
-			r.Control[k.Leaders()[l].ID] = c
-		}
-	}
-	for kd, c := range v.Monarchs {
-		if c >= 0 {
-			r.Monarchs[k.Kingdoms()[kd].ID] = c
-		}
-	}
-	r.Market, r.Display = favorIDs(v.Market), []string{}
-	for _, p := range v.Display {
-		if p >= 0 {
-			r.Display = append(r.Display, k.Pleasures()[p].ID)
-		}
-	}
-	d := g.Digest()
-	r.Digest = hex.EncodeToString(d[:])
-	return r
-}
-
-func favorIDs(ids []int) []string {
-	out := []string{}
-	for _, f := range ids {
-		if f >= 0 {
-			out = append(out, k.Favors()[f].ID)
-		}
-	}
-	return out
-}
-
-func orEmpty(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+	return strings.Join(s, ", ")
 }

@@ -26,6 +26,11 @@ type Script struct {
 	Seed    uint64 // the seed the parts of the setup the script left out were drawn from
 	Setup   k.Setup
 	Moves   []k.Move
+	// Pay, when not nil, holds by move the minions paid of an influence written with "pay"
+	// (nil for every other move, whose Moves entry is whole). Such an influence's Moves entry
+	// has no waive and no extra minion: Run reads them from the minions paid, as the game then
+	// stands.
+	Pay [][]k.Minion
 }
 
 // file is the JSON form of a script.
@@ -44,11 +49,16 @@ type file struct {
 
 // ParseError says where a script is malformed.
 type ParseError struct {
-	Where string // "line 3, column 14", "move 12", "favor_deck[4]"
+	Where string // "line 3, column 14", "move 12", "favor_deck[4]"; "" for the whole document
 	Err   error
 }
 
-func (e *ParseError) Error() string { return e.Where + ": " + e.Err.Error() }
+func (e *ParseError) Error() string {
+	if e.Where == "" {
+		return e.Err.Error()
+	}
+	return e.Where + ": " + e.Err.Error()
+}
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse reads a script. Only players and moves are required; the rules default to the basic
@@ -89,11 +99,17 @@ func Parse(data []byte) (*Script, error) {
 		return nil, err
 	}
 	for i, raw := range f.Moves {
-		m, err := sc.parseMove(raw)
+		m, pay, err := sc.parseMove(raw)
 		if err != nil {
 			return nil, &ParseError{fmt.Sprintf("move %d", i+1), err}
 		}
 		sc.Moves = append(sc.Moves, m)
+		if pay != nil {
+			if sc.Pay == nil {
+				sc.Pay = make([][]k.Minion, len(f.Moves))
+			}
+			sc.Pay[i] = pay
+		}
 	}
 	return sc, nil
 }
@@ -226,7 +242,7 @@ func where(data []byte, err error) string {
 		off = int64(len(data))
 	}
 	if off < 0 {
-		return "script"
+		return ""
 	}
 	off = min(off, int64(len(data)))
 	line, col := 1, 1
