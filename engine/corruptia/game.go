@@ -106,8 +106,8 @@ type Game struct {
 // NewGame starts a game of players with configuration c; onEvent, if not nil, is told what
 // happens (see Event).
 func NewGame(c Config, players int, onEvent func(engine.Event)) (*Game, error) {
-	if _, err := EncodeConfig(c); err != nil {
-		return nil, err
+	if c.Amendments < 0 { // a table's configuration holds 0 to 9 (EncodeConfig); a script, any bound
+		return nil, fmt.Errorf("amendments: %d a turn, want 0 or more", c.Amendments)
 	}
 	if players < MinPlayers || players > MaxPlayers {
 		return nil, fmt.Errorf("players: %d is not between %d and %d", players, MinPlayers, MaxPlayers)

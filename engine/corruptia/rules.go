@@ -43,7 +43,7 @@ func Draws(players int) int {
 // its proposal in one turn before it must call the vote (the rule sheet sets no bound; a table
 // on a network needs one).
 type Config struct {
-	Amendments int // 0 to 9
+	Amendments int // 0 to 9 at a table (EncodeConfig); NewGame takes any bound, as a script may give
 }
 
 // DefaultConfig is the configuration a table plays unless it chooses otherwise.

@@ -15,6 +15,9 @@ func (sc *Script) Marshal() ([]byte, error) {
 	if sc.Redeck != nil {
 		fmt.Fprintf(&b, " \"redeck\": %s,\n", billsJSON(sc.Redeck))
 	}
+	if sc.Pile != nil {
+		fmt.Fprintf(&b, " \"pile\": %s,\n", billsJSON(sc.Pile))
+	}
 	b.WriteString(" \"moves\": [")
 	for i, e := range sc.Moves {
 		if i > 0 {
@@ -64,7 +67,14 @@ func appendEntry(b *bytes.Buffer, e Entry) error {
 		}
 		fmt.Fprintf(b, `%q: %q, "at": [%d, %d], "workers": [%s]}`, e.Move.String(), e.Bill.String(), e.At.Row, e.At.Col, strings.Join(ws, ", "))
 	case corruptia.MoveBlackmail:
-		fmt.Fprintf(b, `"blackmail": %d, "demand": %q}`, e.Target, e.Demand.String())
+		fmt.Fprintf(b, `"blackmail": %d, `, e.Target)
+		if e.Card != "" {
+			if _, _, err := parseCard(e.Card); err != nil {
+				return err
+			}
+			fmt.Fprintf(b, `"card": %q, `, e.Card)
+		}
+		fmt.Fprintf(b, `"demand": %q}`, e.Demand.String())
 	case corruptia.MoveSwap:
 		fmt.Fprintf(b, `"swap": %q, "take": %q}`, e.Bill.String(), e.Take.String())
 	case corruptia.MoveNoBill, corruptia.MoveOffer, corruptia.MoveCall, corruptia.MovePass:

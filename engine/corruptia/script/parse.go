@@ -25,6 +25,7 @@ type entry struct {
 	NoBill    *bool     `json:"nobill"`
 	Offer     *bool     `json:"offer"`
 	Blackmail *int      `json:"blackmail"`
+	Card      *string   `json:"card"`
 	Demand    *string   `json:"demand"`
 	Call      *bool     `json:"call"`
 	Pass      *bool     `json:"pass"`
@@ -54,8 +55,8 @@ func parseEntry(raw json.RawMessage, players int) (Entry, error) {
 	switch {
 	case (en.At != nil || en.Workers != nil) && !proposal:
 		return Entry{}, errors.New(`"at" and "workers" go with "propose" or "amend"`)
-	case en.Demand != nil && en.Blackmail == nil:
-		return Entry{}, errors.New(`"demand" goes with "blackmail"`)
+	case (en.Demand != nil || en.Card != nil) && en.Blackmail == nil:
+		return Entry{}, errors.New(`"card" and "demand" go with "blackmail"`)
 	case en.Take != nil && en.Swap == nil:
 		return Entry{}, errors.New(`"take" goes with "swap"`)
 	}
@@ -95,6 +96,12 @@ func parseEntry(raw json.RawMessage, players int) (Entry, error) {
 		}
 		if en.Demand == nil || (*en.Demand != "yes" && *en.Demand != "no") {
 			return e, errors.New(`a blackmail needs "demand": "yes" or "no"`)
+		}
+		if en.Card != nil {
+			if _, _, err := parseCard(*en.Card); err != nil {
+				return e, err
+			}
+			e.Card = *en.Card
 		}
 		e.Demand, _ = corruptia.ParseVote(*en.Demand)
 	case en.Swap != nil:
@@ -183,7 +190,7 @@ func where(data []byte, err error) string {
 		off = int64(len(data))
 	}
 	if off < 0 {
-		return "script"
+		return ""
 	}
 	off = min(off, int64(len(data)))
 	line, col := 1, 1

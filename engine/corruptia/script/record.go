@@ -11,6 +11,13 @@ import (
 // Record plays a game among bots (one per seat) with draws from seed, as bot.Simulate does,
 // and writes it down as a script, whatever the bots do: Run replays it to the same end.
 func Record(players int, cfg corruptia.Config, bots []bot.Bot, seed uint64) (*Script, error) {
+	return RecordFrom(players, cfg, bots, corruptia.Seeded(seed, 0x5c41b7))
+}
+
+// RecordFrom is Record drawing from c: given bot.Simulate's bots and chance of a game of its
+// batch (bot.SimConfig.GameBots, corruptia.Seeded(seed, game)), it plays and writes down that
+// very game, as bot.Play plays it.
+func RecordFrom(players int, cfg corruptia.Config, bots []bot.Bot, c corruptia.Chance) (*Script, error) {
 	g, err := corruptia.NewGame(cfg, players, nil)
 	if err != nil {
 		return nil, err
@@ -18,7 +25,7 @@ func Record(players int, cfg corruptia.Config, bots []bot.Bot, seed uint64) (*Sc
 	if len(bots) != players {
 		return nil, fmt.Errorf("%d bots at a table of %d", len(bots), players)
 	}
-	rec := &recorder{sc: &Script{Players: players, Config: cfg}, g: g, c: corruptia.Seeded(seed, 0x5c41b7)}
+	rec := &recorder{sc: &Script{Players: players, Config: cfg}, g: g, c: c}
 	h := corruptia.NewHost(g)
 	for range 100000 {
 		if err := h.Run(rec); err != nil {
@@ -51,7 +58,11 @@ func Record(players int, cfg corruptia.Config, bots []bot.Bot, seed uint64) (*Sc
 func entryOf(g *corruptia.Game, seat int, m corruptia.Move) Entry {
 	e := Entry{Kind: EntryMove, Seat: seat, Move: m.Kind, Take: m.Take, Target: m.Target, Demand: m.Demand}
 	hand := g.View(seat).Hand()
-	switch m.Kind {
+	switch n := g.Players(); m.Kind {
+	case corruptia.MoveBlackmail:
+		if m.Target >= 0 && m.Target < n && m.Target != seat {
+			e.Card = CardID(m.Target, ((seat-m.Target)%n+n)%n)
+		}
 	case corruptia.MoveDiscard, corruptia.MoveSwap:
 		e.Bill = hand[m.Slot]
 	case corruptia.MovePropose, corruptia.MoveAmend:
@@ -77,20 +88,16 @@ type recorder struct {
 }
 
 func (r *recorder) Order(deck int, cards []int) error {
-	if deck == corruptia.DeckPile {
-		return nil // the opening discards stay in turn order, as Run keeps them: the rules never look at it
-	}
 	if err := r.c.Order(deck, cards); err != nil {
 		return err
 	}
-	bs := make([]corruptia.Bill, len(cards))
-	for i, c := range cards {
-		bs[i] = corruptia.Bill(c)
-	}
-	if deck == corruptia.DeckBills {
+	switch bs := toBills(cards); deck {
+	case corruptia.DeckBills:
 		r.sc.Deck = bs // after a setup started again, the last deck: its replay needs no restart
-	} else {
+	case corruptia.DeckRebuilt:
 		r.sc.Redeck = bs
+	case corruptia.DeckPile:
+		r.sc.Pile = bs
 	}
 	return nil
 }

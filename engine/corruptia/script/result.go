@@ -2,6 +2,7 @@ package script
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 
@@ -10,12 +11,14 @@ import (
 )
 
 // Result is where a game stands, as `corruption replay --game corruptia --json` prints it.
-// The first three keys are every game's; the rest are Corruptia's own. Hands are shown in full:
+// The first five keys are every game's; the rest are Corruptia's own. Hands are shown in full:
 // a script has full information.
 type Result struct {
 	Finished    bool           `json:"finished"`
 	Scores      []int          `json:"scores"`  // by seat, counting every hand in full
 	Winners     []int          `json:"winners"` // empty until the game is over
+	End         *End           `json:"end"`     // how the game ended; null until it is over
+	Error       *ReplayError   `json:"error"`   // the entry that stopped the replay; null if none
 	Round       int            `json:"round"`   // 1 to 5; 0 during the setup
 	First       int            `json:"first"`   // the senator holding the presidential token
 	Approval    []int          `json:"approval"`
@@ -43,7 +46,36 @@ type Next struct {
 	Decision string `json:"decision"`
 }
 
-// Summarize describes where g stands, with every hand g knows.
+// End is how a game ended: why, and the script's entry (counted from 1) that ended it.
+type End struct {
+	Reason string `json:"reason"`
+	Move   int    `json:"move"`
+}
+
+// EndLastRound is Corruptia's one way to end: "Once the 5th round is over". The end's entry is
+// the last of the fifth round's last turn (its votes, its toss, an absent senator's swap or
+// pass).
+const EndLastRound = "last-round"
+
+// ReplayError is an entry the game refused: the script's entry Move (counted from 1) and why.
+// It reads "move K: ..."; as JSON, {"move": K, "message": "..."}.
+type ReplayError struct {
+	Move int
+	Err  error
+}
+
+func (e *ReplayError) Error() string { return fmt.Sprintf("move %d: %v", e.Move, e.Err) }
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// MarshalJSON writes {"move": K, "message": "..."}.
+func (e *ReplayError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Move    int    `json:"move"`
+		Message string `json:"message"`
+	}{e.Move, e.Err.Error()})
+}
+
+// Summarize describes where g stands, with every hand g knows; Run adds End and Error.
 func Summarize(g *corruptia.Game) *Result {
 	n := g.Players()
 	pub := g.View(-1)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"corruption/engine"
 	"corruption/engine/corruptia"
@@ -19,12 +20,14 @@ type runner struct {
 	h       *corruptia.Host
 	k       int // entries taken
 	shuffle int // shuffles of the bill deck
+	end     *End
 }
 
 // Run replays the script from the start, telling onEvent (if not nil) every event. It
-// returns where the game stands when the script ends; at an entry the rules (or the game's
-// order) refuse, it returns where the game stood before it and an error "move K: ..." (K
-// counts entries from 1).
+// returns where the game stands when the script ends, with the entry that ended the game once
+// it is over; at an entry the rules (or the game's order) refuse, it returns where the game
+// stood before it and a *ReplayError "move K: ..." (K counts entries from 1), also in the
+// Result. A configuration the game refuses returns no Result.
 func (sc *Script) Run(onEvent func(engine.Event)) (*Result, error) {
 	g, err := corruptia.NewGame(sc.Config, sc.Players, onEvent)
 	if err != nil {
@@ -32,28 +35,40 @@ func (sc *Script) Run(onEvent func(engine.Event)) (*Result, error) {
 	}
 	r := &runner{sc: sc, g: g, h: corruptia.NewHost(g)}
 	err = r.run()
-	return Summarize(g), err
+	res := Summarize(g)
+	if res.Finished {
+		res.End = r.end
+	}
+	if err != nil {
+		res.Error = err.(*ReplayError)
+		return res, res.Error
+	}
+	return res, nil
 }
 
+// run replays the entries; its errors are *ReplayError.
 func (r *runner) run() error {
 	for {
 		if err := r.h.Run(r); err != nil {
 			if errors.Is(err, errStop) {
 				return nil
 			}
-			return fmt.Errorf("move %d: %w", max(r.k, 1), err)
+			return &ReplayError{Move: max(r.k, 1), Err: err}
 		}
 		st := r.g.Due()
+		if st.Kind == engine.StepOver && r.end == nil {
+			r.end = &End{Reason: EndLastRound, Move: r.k}
+		}
 		switch {
 		case st.Kind == engine.StepOver && r.k < len(r.sc.Moves):
-			return fmt.Errorf("move %d: the game is over, but the script has %s", r.k+1, words(r.sc.Moves[r.k]))
+			return &ReplayError{Move: r.k + 1, Err: fmt.Errorf("the game is over, but the script has %s", words(r.sc.Moves[r.k]))}
 		case r.k == len(r.sc.Moves) || st.Kind == engine.StepOver:
 			return nil
 		}
 		e := r.sc.Moves[r.k]
 		r.k++
 		if err := r.decide(st, e); err != nil {
-			return fmt.Errorf("move %d: %w", r.k, err)
+			return &ReplayError{Move: r.k, Err: err}
 		}
 	}
 }
@@ -88,6 +103,10 @@ func (r *runner) move(e Entry) (corruptia.Move, error) {
 	}
 	var err error
 	switch e.Move {
+	case corruptia.MoveBlackmail:
+		if e.Card != "" {
+			err = checkCard(e.Seat, e.Target, r.g.Players(), e.Card)
+		}
 	case corruptia.MoveDiscard, corruptia.MoveSwap:
 		m.Slot, err = slot(e.Bill)
 	case corruptia.MovePropose, corruptia.MoveAmend:
@@ -114,7 +133,7 @@ func (r *runner) move(e Entry) (corruptia.Move, error) {
 
 // Order puts the decks in the script's order: the bill deck as "deck" says, the rebuilt deck
 // as "redeck" says (by default the rest of the deck, then the bills sent back), the opening
-// discards in turn order.
+// discards as "pile" says (by default in turn order).
 func (r *runner) Order(deck int, cards []int) error {
 	switch deck {
 	case corruptia.DeckBills:
@@ -138,9 +157,31 @@ func (r *runner) Order(deck int, cards []int) error {
 			return fmt.Errorf("redeck: %d bills, not the %d of the rest of the deck and the bills sent back", len(got), len(cards))
 		}
 		copy(cards, got)
+	case corruptia.DeckPile:
+		if r.sc.Pile == nil {
+			return nil
+		}
+		want, got := slices.Sorted(slices.Values(cards)), make([]int, len(r.sc.Pile))
+		for i, b := range r.sc.Pile {
+			got[i] = int(b)
+		}
+		if !slices.Equal(want, slices.Sorted(slices.Values(got))) {
+			return fmt.Errorf("pile: %s, not the opening discards %s", billWords(r.sc.Pile), billWords(toBills(cards)))
+		}
+		copy(cards, got)
 	}
 	return nil
 }
+
+func toBills(cards []int) []corruptia.Bill {
+	bs := make([]corruptia.Bill, len(cards))
+	for i, c := range cards {
+		bs[i] = corruptia.Bill(c)
+	}
+	return bs
+}
+
+func billWords(bs []corruptia.Bill) string { return strings.Join(names(bs), ", ") }
 
 // Int takes a draw from the script: the first player from "first", a die or a toss from the
 // next entry.

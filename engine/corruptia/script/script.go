@@ -25,6 +25,7 @@ type Script struct {
 	First   int              // the first player, drawn at the start
 	Deck    []corruptia.Bill // the 90 bills, top first
 	Redeck  []corruptia.Bill // the rebuilt deck's order when starting bills were sent back; nil: the rest of the deck, then the bills sent back
+	Pile    []corruptia.Bill // the opening discard pile's order after its shuffle; nil: the discards in turn order
 	Moves   []Entry
 }
 
@@ -48,6 +49,7 @@ type Entry struct {
 	At      corruptia.Cell
 	Workers [corruptia.WorkersPerBill]Worker
 	Target  int            // blackmail
+	Card    string         // blackmail: the card played, by id ("forged-degree"); "": the one Seat holds on Target
 	Demand  corruptia.Vote // blackmail
 	Votes   []corruptia.Vote
 	Die     corruptia.Die
@@ -91,11 +93,16 @@ func parseWorker(s string, players int) (Worker, error) {
 
 // ParseError says where a script is malformed.
 type ParseError struct {
-	Where string // "line 3, column 14", "move 12", "deck"
+	Where string // "line 3, column 14", "move 12", "deck"; "" for the whole document
 	Err   error
 }
 
-func (e *ParseError) Error() string { return e.Where + ": " + e.Err.Error() }
+func (e *ParseError) Error() string {
+	if e.Where == "" {
+		return e.Err.Error()
+	}
+	return e.Where + ": " + e.Err.Error()
+}
 func (e *ParseError) Unwrap() error { return e.Err }
 
 type file struct {
@@ -104,6 +111,7 @@ type file struct {
 	First      *int              `json:"first"`
 	Deck       []string          `json:"deck"`
 	Redeck     []string          `json:"redeck"`
+	Pile       []string          `json:"pile"`
 	Moves      []json.RawMessage `json:"moves"`
 }
 
@@ -133,9 +141,10 @@ func Parse(data []byte) (*Script, error) {
 		return nil, &ParseError{"first", fmt.Errorf("seat %d is not between 0 and %d", sc.First, sc.Players-1)}
 	}
 	if f.Amendments != nil {
-		sc.Config.Amendments = *f.Amendments
-		if _, err := corruptia.EncodeConfig(sc.Config); err != nil {
-			return nil, &ParseError{"amendments", err}
+		// Any bound: the sheet sets none. A table's configuration holds 0 to 9
+		// (corruptia.EncodeConfig); a script is no table.
+		if sc.Config.Amendments = *f.Amendments; sc.Config.Amendments < 0 {
+			return nil, &ParseError{"amendments", fmt.Errorf("%d, want 0 or more a turn", sc.Config.Amendments)}
 		}
 	}
 	var err error
@@ -147,6 +156,11 @@ func Parse(data []byte) (*Script, error) {
 	}
 	if f.Redeck != nil {
 		if sc.Redeck, err = parseBills("redeck", f.Redeck); err != nil {
+			return nil, err
+		}
+	}
+	if f.Pile != nil {
+		if sc.Pile, err = parseBills("pile", f.Pile); err != nil {
 			return nil, err
 		}
 	}

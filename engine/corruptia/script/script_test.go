@@ -231,6 +231,7 @@ func FuzzParseScript(f *testing.F) {
 	}
 	f.Add([]byte(`{"players": 2, "first": 1, "deck": [], "moves": [{"die": "R"}, {"toss": "approve"}]}`))
 	f.Add([]byte(`{"players": 3, "amendments": 0, "first": 0, "deck": ["cul01"], "redeck": [], "moves": [{"votes": ["yes", "no", "absent"]}]}`))
+	f.Add([]byte(`{"players": 3, "amendments": 40, "first": 2, "deck": ["cul01"], "pile": ["edu02", "cul01"], "moves": [{"seat": 1, "blackmail": 0, "card": "offshore-account", "demand": "no"}, {"seat": 2, "blackmail": 1, "card": "yacht", "demand": "yes"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := script.Parse(data)
 		if err != nil {
