@@ -26,7 +26,7 @@ func TestHelp(t *testing.T) {
 		{nil, []string{"bot", "simulate", "replay", "audit", "--help"}},
 		{[]string{"bot"}, []string{"--game", "--table", "--players", "--variant", "--lbb", "--name", "--data", "--out",
 			"--listen", "--peer", "--no-mdns", "--timeout", "--seed", "--json", "--verbose"}},
-		{[]string{"simulate"}, []string{"--game", "--games", "--players", "--variant", "--lbb", "--bots", "--seed", "--json", "--show"}},
+		{[]string{"simulate"}, []string{"--game", "--games", "--players", "--variant", "--lbb", "--bots", "--seed", "--json", "--show", "--record"}},
 		{[]string{"replay"}, []string{"--game", "--script", "--json", "LOG"}},
 		{[]string{"audit"}, []string{"--json", "LOG"}},
 	}

@@ -25,6 +25,7 @@ var corruptiaGame = &game{
 	bot:          bot.NewPlayer,
 	simulate:     corruptiaSimulate,
 	replayScript: corruptiaScript,
+	record:       corruptiaRecord,
 	narrator:     corruptiaNarrator,
 	score: func(n int) string {
 		return fmt.Sprintf("%d %s", n, map[bool]string{true: "point", false: "points"}[n == 1])
@@ -125,31 +126,46 @@ func printCorruptiaSim(w io.Writer, r *bot.SimResult) {
 }
 
 // corruptiaScript replays a scenario script (docs/CORRUPTIA.md, "Scripts"), told round by
-// round or summed up as JSON.
-func corruptiaScript(out io.Writer, path string, asJSON bool) error {
-	sc, err := readScript(path, script.Parse)
+// round or summed up (script.Result).
+func corruptiaScript(data []byte, tell io.Writer) (any, string, error) {
+	sc, err := script.Parse(data)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	var tell func(engine.Event)
-	if !asJSON {
-		tell = (&script.Narrator{W: out}).Event
+	var onEvent func(engine.Event)
+	if tell != nil {
+		onEvent = (&script.Narrator{W: tell}).Event
 	}
-	res, err := sc.Run(tell)
-	if err != nil {
-		return err
+	res, err := sc.Run(onEvent)
+	if res == nil {
+		return nil, "", err
 	}
-	if asJSON {
-		return json.NewEncoder(out).Encode(res)
-	}
-	if res.Next != nil {
-		who := "every senator's vote"
-		if res.Next.Seat >= 0 {
-			who = fmt.Sprintf("seat %d's %s", res.Next.Seat, res.Next.Decision)
+	waits := ""
+	if n := res.Next; n != nil {
+		waits = "every senator's vote"
+		if n.Seat >= 0 {
+			waits = fmt.Sprintf("seat %d's %s", n.Seat, n.Decision)
 		}
-		fmt.Fprintf(out, "\nThe script stops here: the game waits for %s.\n", who)
 	}
-	return nil
+	return res, waits, err
+}
+
+// corruptiaRecord plays game i of the batch again, as bot.Simulate played it (its bots and
+// its draws), and writes it as a script.
+func corruptiaRecord(sim simulation, i int) ([]byte, error) {
+	cfg, err := rules.DecodeConfig(sim.config)
+	if err != nil {
+		return nil, err
+	}
+	bots, err := bot.SimConfig{Players: sim.players, Config: &cfg, Bots: sim.bots, Seed: sim.seed}.GameBots(i)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := script.RecordFrom(sim.players, cfg, bots, rules.Seeded(sim.seed, uint64(i)))
+	if err != nil {
+		return nil, err
+	}
+	return sc.Marshal()
 }
 
 // corruptiaNarrator tells a saved table's game as script.Narrator tells a script's: round by

@@ -131,8 +131,16 @@ func TestCorruptiaReplayScript(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := runCLI(t, "replay", "--game", "corruptia", "--script", filepath.Join(corruptiaScripts, name+".json"), "--json")
-			if r.code != 1 || strings.TrimSpace(r.stderr) != strings.TrimSpace(string(want)) || r.stdout != "" {
-				t.Errorf("want exit 1 and %q on stderr\n%v", strings.TrimSpace(string(want)), r)
+			var res struct {
+				Finished bool
+				Error    *struct {
+					Move    int
+					Message string
+				}
+			}
+			if r.code != 1 || strings.TrimSpace(r.stderr) != strings.TrimSpace(string(want)) || json.Unmarshal([]byte(r.stdout), &res) != nil ||
+				res.Error == nil || fmt.Sprintf("move %d: %s", res.Error.Move, res.Error.Message) != strings.TrimSpace(string(want)) {
+				t.Errorf("want exit 1, %q on stderr and in the JSON\n%v", strings.TrimSpace(string(want)), r)
 			}
 		})
 	}

@@ -31,6 +31,7 @@ var corruptionGame = &game{
 	bot:          corruptionBot,
 	simulate:     corruptionSimulate,
 	replayScript: corruptionScript,
+	record:       corruptionRecord,
 	narrator:     corruptionNarrator,
 	score:        func(n int) string { return "$" + rules.Money(n) },
 	board:        board.Board{},
@@ -126,27 +127,48 @@ func printSimResult(w io.Writer, r *bot.SimResult) {
 }
 
 // corruptionScript replays a scenario script (docs/SCRIPTS.md), told round by round or summed
-// up as JSON.
-func corruptionScript(out io.Writer, path string, asJSON bool) error {
-	sc, err := readScript(path, script.Parse)
+// up (script.Summary).
+func corruptionScript(data []byte, tell io.Writer) (any, string, error) {
+	sc, err := script.Parse(data)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
+	n := &script.Narrator{W: tell}
 	var opts []rules.Option
-	if !asJSON {
-		opts = append(opts, (&script.Narrator{W: out}).Option())
+	if tell != nil {
+		opts = append(opts, n.Option())
 	}
-	s, err := sc.Run(opts...)
+	sum, err := sc.Replay(opts...)
+	if sum == nil {
+		return nil, "", err
+	}
+	waits := ""
+	if tell != nil && !sum.Finished {
+		waits = n.State.Next().String()
+	}
+	return sum, waits, err
+}
+
+// corruptionRecord plays game i of the batch again, as bot.Simulate played it, and writes it
+// as a script.
+func corruptionRecord(sim simulation, i int) ([]byte, error) {
+	v, lbb, err := rules.DecodeConfig(sim.config)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if asJSON {
-		return json.NewEncoder(out).Encode(script.Summarize(s))
+	bots, err := bot.SimConfig{Players: sim.players, Bots: sim.bots, Seed: sim.seed}.GameBots(i)
+	if err != nil {
+		return nil, err
 	}
-	if !s.Over() {
-		fmt.Fprintf(out, "\nThe script stops here: the game waits for %s.\n", s.Next())
+	sc := &script.Script{Config: bot.GameConfig(sim.players, v, lbb, sim.seed, i)}
+	s, err := rules.New(sc.Config)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	if err := bot.Play(s, bots, func(m rules.Move) { sc.Moves = append(sc.Moves, m) }); err != nil {
+		return nil, err
+	}
+	return sc.Marshal()
 }
 
 // corruptionNarrator tells a saved table's game as script.Narrator tells a script's, from the

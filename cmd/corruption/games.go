@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -30,8 +29,15 @@ type game struct {
 	bot  func(kind string, seed uint64) (engine.Player, error)
 	// simulate plays a batch of engine-only games among bots and prints the results.
 	simulate func(w, errw io.Writer, sim simulation) error
-	// replayScript tells a scenario script's game (with asJSON, where it stands, as JSON).
-	replayScript func(w io.Writer, path string, asJSON bool) error
+	// replayScript replays a scenario script (data), telling the game to tell as it goes
+	// when tell is not nil. It returns where the game stands, as replay --json prints it (the
+	// illegal move that stopped it included), what the game waits for when the script stops
+	// before the end ("" once it is over), and the illegal move's error; a script that is
+	// malformed or that the game cannot set up gives no result (nil), only its error.
+	replayScript func(data []byte, tell io.Writer) (result any, waits string, err error)
+	// record plays game i of a simulation's batch again, as simulate played it, and writes it
+	// as a scenario script.
+	record func(sim simulation, i int) ([]byte, error)
 	// narrator tells the events of a table of config and players as its log is replayed.
 	narrator func(w io.Writer, config []byte, players int) func(engine.Event)
 	// score is a score in the game's unit.
@@ -48,6 +54,7 @@ type simulation struct {
 	bots           []string // kinds, dealt to seats in turn
 	seed           uint64
 	json, show     bool
+	record         string // the directory to write each game to as a script; "" for none
 }
 
 // games are the games this command plays, by id.
@@ -138,19 +145,4 @@ func botPlayer(g *game, seed uint64) (engine.Player, error) {
 		return nil, fmt.Errorf("%s bot: %w", g.id, err)
 	}
 	return p, nil
-}
-
-// readScript reads and parses the scenario script at path with its game's parser; the error
-// names the file.
-func readScript[S any](path string, parse func([]byte) (S, error)) (S, error) {
-	var zero S
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return zero, fmt.Errorf("cannot read script: %v", err)
-	}
-	sc, err := parse(data)
-	if err != nil {
-		return zero, fmt.Errorf("%s: %v", path, err)
-	}
-	return sc, nil
 }

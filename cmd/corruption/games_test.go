@@ -73,7 +73,7 @@ func TestGamesTable(t *testing.T) {
 		if _, err := engine.Lookup(id); err != nil {
 			t.Errorf("games[%q]: %v", id, err)
 		}
-		if len(g.flags("")) == 0 || g.settings == nil || g.simulate == nil || g.replayScript == nil || g.narrator == nil || g.score == nil || g.text == nil {
+		if len(g.flags("")) == 0 || g.settings == nil || g.simulate == nil || g.replayScript == nil || g.record == nil || g.narrator == nil || g.score == nil || g.text == nil {
 			t.Errorf("games[%q] is not whole: %+v", id, g)
 		}
 		for _, kind := range g.bots {

@@ -28,6 +28,7 @@ var kingdomsGame = &game{
 	bot:          kingdomsBot,
 	simulate:     kingdomsSimulate,
 	replayScript: kingdomsScript,
+	record:       kingdomsRecord,
 	narrator:     kingdomsNarrator,
 	score:        func(n int) string { return fmt.Sprintf("%d %s", n, pluralWord(n, "point", "points")) },
 	board:        board.Board{},
@@ -160,27 +161,47 @@ func sortedKeys(m map[string]bot.Tally) []string {
 }
 
 // kingdomsScript replays a scenario script (docs/KINGDOMS.md, "Scripts"), told event by event
-// or summed up as JSON.
-func kingdomsScript(out io.Writer, path string, asJSON bool) error {
-	sc, err := readScript(path, script.Parse)
+// or summed up (script.Result).
+func kingdomsScript(data []byte, tell io.Writer) (any, string, error) {
+	sc, err := script.Parse(data)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	var onEvent func(engine.Event)
-	if !asJSON {
-		onEvent = script.Narrator{W: out}.Event
+	if tell != nil {
+		onEvent = script.Narrator{W: tell}.Event
 	}
 	res, err := sc.Run(onEvent)
-	if err != nil {
-		return err
+	if res == nil {
+		return nil, "", err
 	}
-	if asJSON {
-		return json.NewEncoder(out).Encode(res)
-	}
+	waits := ""
 	if !res.Finished && res.Next != nil {
-		fmt.Fprintf(out, "\nThe script stops here: the game waits for %s.\n", nextWords(res.Next))
+		waits = nextWords(res.Next)
 	}
-	return nil
+	return res, waits, err
+}
+
+// kingdomsRecord plays game i of the batch again, as bot.Simulate played it, and writes it as
+// a script, its whole setup spelt out.
+func kingdomsRecord(sim simulation, i int) ([]byte, error) {
+	cfg, err := rules.DecodeConfig(sim.config)
+	if err != nil {
+		return nil, err
+	}
+	bots, err := bot.SimConfig{Players: sim.players, Rules: cfg, Bots: sim.bots, Seed: sim.seed}.GameBots(i)
+	if err != nil {
+		return nil, err
+	}
+	sc := &script.Script{Players: sim.players, Rules: cfg, Seed: sim.seed, Setup: bot.GameSetup(cfg, sim.players, sim.seed, i)}
+	l, err := rules.NewLocal(cfg, sim.players, sc.Setup, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := bot.Play(l, bots, func(m rules.Move) { sc.Moves = append(sc.Moves, m) }); err != nil {
+		return nil, err
+	}
+	return sc.Marshal()
 }
 
 // nextWords says what a script's game waits for: "seat 2's action (1 left)".

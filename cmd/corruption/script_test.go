@@ -91,7 +91,7 @@ func writeRecordedScripts(t *testing.T) {
 		if !end.Over() {
 			t.Fatalf("%s: the simulated game did not end", r.name)
 		}
-		want := script.Summarize(end)
+		want := script.Summarize(end, len(sc.Moves))
 		if r.cut != nil {
 			states := func(k int) *corruption.State {
 				pre := &script.Script{Config: sc.Config, Moves: sc.Moves[:k]}
@@ -102,7 +102,7 @@ func writeRecordedScripts(t *testing.T) {
 				return s
 			}
 			keep, extra := r.cut(sc.Moves, states)
-			want = script.Summarize(states(keep))
+			want = script.Summarize(states(keep), keep)
 			sc = &script.Script{Config: sc.Config, Moves: append([]corruption.Move(nil), sc.Moves[:keep]...)}
 			if extra != nil {
 				sc.Moves = append(sc.Moves, *extra)
@@ -125,7 +125,15 @@ func writeRecordedScripts(t *testing.T) {
 
 // summary is what replay --script --json prints.
 type summary struct {
-	Finished  bool       `json:"finished"`
+	Finished bool `json:"finished"`
+	End      *struct {
+		Reason string `json:"reason"`
+		Move   int    `json:"move"`
+	} `json:"end"`
+	Error *struct {
+		Move    int    `json:"move"`
+		Message string `json:"message"`
+	} `json:"error"`
 	Round     int        `json:"round"`
 	Phase     string     `json:"phase"`
 	Scores    []int      `json:"scores"`
@@ -174,7 +182,7 @@ func TestReplayScriptJSON(t *testing.T) {
 			if err := dec.Decode(&fields); err != nil || dec.More() {
 				t.Fatalf("stdout is not one JSON object (%v)\n%s", err, r.stdout)
 			}
-			for _, k := range []string{"finished", "round", "scores", "contracts", "deferred", "winners", "next"} {
+			for _, k := range []string{"finished", "scores", "winners", "end", "error", "round", "scores", "contracts", "deferred", "next"} {
 				if _, ok := fields[k]; !ok {
 					t.Errorf("no %q field in %s", k, r.stdout)
 				}
@@ -188,10 +196,11 @@ func TestReplayScriptJSON(t *testing.T) {
 				t.Errorf("replay reached\n%s\nthe game was\n%s", mustJSON(got), mustJSON(want))
 			}
 			switch {
-			case rec.cut == nil && (!got.Finished || got.Round != 4 || len(got.Winners) == 0 || got.Next != nil):
-				t.Errorf("a complete game: finished %t, round %d, winners %v, next %v", got.Finished, got.Round, got.Winners, got.Next)
-			case rec.cut != nil && (got.Finished || len(got.Winners) != 0 || got.Next == nil):
-				t.Errorf("an unfinished game: finished %t, winners %v, next %v", got.Finished, got.Winners, got.Next)
+			case rec.cut == nil && (!got.Finished || got.Round != 4 || len(got.Winners) == 0 || got.Next != nil || got.End == nil ||
+				got.End.Reason != "last-round" || got.End.Move != moves(t, rec.name) || got.Error != nil):
+				t.Errorf("a complete game: finished %t, round %d, winners %v, next %v, end %v, error %v", got.Finished, got.Round, got.Winners, got.Next, got.End, got.Error)
+			case rec.cut != nil && (got.Finished || len(got.Winners) != 0 || got.Next == nil || got.End != nil || got.Error != nil):
+				t.Errorf("an unfinished game: finished %t, winners %v, next %v, end %v, error %v", got.Finished, got.Winners, got.Next, got.End, got.Error)
 			}
 		})
 	}
@@ -237,27 +246,31 @@ func TestReplayScriptText(t *testing.T) {
 	}
 }
 
-// TestReplayScriptErrors: an illegal move exits 1 with "move K: ..."; a malformed script exits 1
-// saying where it is malformed. Neither panics.
-func TestReplayScriptErrors(t *testing.T) {
-	moves := func(name string) int {
-		data, err := os.ReadFile(filepath.Join("testdata", "scripts", name+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := script.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return len(sc.Moves)
+// moves is how many moves the script testdata/scripts/NAME.json has.
+func moves(t *testing.T, name string) int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "scripts", name+".json"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	sc, err := script.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(sc.Moves)
+}
+
+// TestReplayScriptErrors: an illegal move exits 1 with "move K: ..." on stderr, and with --json
+// prints where the game stood with the error; a malformed script exits 1 saying where it is
+// malformed, after the file's path, and prints nothing. Neither panics.
+func TestReplayScriptErrors(t *testing.T) {
 	tests := []struct {
 		name   string
 		prefix string   // stderr starts with it
 		want   []string // and names these
 	}{
-		{"illegal-4p-out-of-turn", fmt.Sprintf("move %d: ", moves("illegal-4p-out-of-turn")), []string{"turn"}},
-		{"illegal-4p-after-end", fmt.Sprintf("move %d: ", moves("illegal-4p-after-end")), []string{"over"}},
+		{"illegal-4p-out-of-turn", fmt.Sprintf("move %d: ", moves(t, "illegal-4p-out-of-turn")), []string{"turn"}},
+		{"illegal-4p-after-end", fmt.Sprintf("move %d: ", moves(t, "illegal-4p-after-end")), []string{"over"}},
 		{"illegal-da-on-swiss", "move 3: seat 2 cannot place a district attorney on swiss:city", nil},
 		{"illegal-first-seat", "move 1: seat 1 ", []string{"seat 0's turn"}},
 		{"illegal-bribe-twice", "move 4: seat 0 ", []string{"$10,000"}},
@@ -306,14 +319,50 @@ func TestReplayScriptErrors(t *testing.T) {
 				if strings.Count(strings.TrimSpace(msg), "\n") > 0 {
 					t.Errorf("the error takes more than one line")
 				}
-				if asJSON && r.stdout != "" {
-					t.Errorf("--json printed output for a script that fails")
+				switch {
+				case asJSON && tt.prefix == "" && r.stdout != "":
+					t.Errorf("--json printed output for a script that cannot be read")
+				case asJSON && tt.prefix != "":
+					checkFailedJSON(t, r, tt.name)
 				}
 				if t.Failed() {
 					t.Logf("%v", r)
 				}
 			})
 		}
+	}
+}
+
+// checkFailedJSON: replay --json of a script with an illegal move printed one object, the one
+// of the script cut before that move, with "error" naming the move as stderr does.
+func checkFailedJSON(t *testing.T, r result, name string) {
+	t.Helper()
+	var got summary
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	if err := dec.Decode(&got); err != nil || dec.More() {
+		t.Fatalf("stdout is not one JSON object (%v)", err)
+	}
+	if got.Error == nil || fmt.Sprintf("move %d: %s", got.Error.Move, got.Error.Message) != strings.TrimSpace(r.stderr) {
+		t.Fatalf("the error is %+v, stderr says %q", got.Error, r.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "scripts", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := script.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Moves = sc.Moves[:got.Error.Move-1]
+	before, err := sc.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Digest != before.Digest || got.Finished != before.Finished || got.Round != before.Round || (got.Next == nil) != (before.Next == nil) {
+		t.Errorf("the game stood at %s, --json says %+v", mustJSON(before), got)
+	}
+	if got.Finished != (name == "illegal-4p-after-end") {
+		t.Errorf("finished %t", got.Finished)
 	}
 }
 
@@ -325,4 +374,75 @@ func mustJSON(v any) string {
 		return err.Error()
 	}
 	return b.String()
+}
+
+// TestScriptsDocFailingJSON: the failing script's JSON that docs/SCRIPTS.md shows is what
+// replay --json prints for it.
+func TestScriptsDocFailingJSON(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "SCRIPTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(doc), "<!-- failing-json:")
+	_, block, ok2 := strings.Cut(block, "```json\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("docs/SCRIPTS.md shows no failing script's JSON")
+	}
+	r := runCLI(t, "replay", "--script", filepath.Join("testdata", "scripts", "illegal-da-on-swiss.json"), "--json")
+	var got, want any
+	if err := json.Unmarshal([]byte(block), &want); err != nil {
+		t.Fatalf("the docs' JSON: %v", err)
+	}
+	if r.code != 1 || json.Unmarshal([]byte(r.stdout), &got) != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("replay --json prints\n%s\nthe docs show\n%s", r.stdout, block)
+	}
+}
+
+// TestScriptErrorFormat: every game's scripts fail alike. A file that cannot be read or is
+// malformed: the error starts with its path, and nothing is printed; an illegal move: the error
+// starts "move K: " (no path), and --json prints where the game stood, with that error.
+func TestScriptErrorFormat(t *testing.T) {
+	dir := t.TempDir()
+	syntax := filepath.Join(dir, "syntax.json")
+	writeFile(t, syntax, "{\"players\": 3,\n \"moves\": [}")
+	kingdoms := filepath.Join("..", "..", "engine", "kingdoms", "script", "testdata")
+	for _, tc := range []struct {
+		game, path string
+		illegal    bool
+	}{
+		{"corruption", syntax, false},
+		{"kingdoms", syntax, false},
+		{"corruptia", syntax, false},
+		{"kingdoms", filepath.Join(dir, "missing.json"), false},
+		{"corruptia", filepath.Join(dir, "missing.json"), false},
+		{"kingdoms", filepath.Join(kingdoms, "bad-two-players-basic.json"), false},
+		{"corruption", filepath.Join("testdata", "scripts", "illegal-bribe-twice.json"), true},
+		{"kingdoms", filepath.Join(kingdoms, "bad-pay-two-more.json"), true},
+		{"corruptia", filepath.Join(corruptiaScripts, "bad-not-held.json"), true},
+	} {
+		t.Run(tc.game+" "+filepath.Base(tc.path), func(t *testing.T) {
+			r := runCLI(t, "replay", "--game", tc.game, "--script", tc.path, "--json")
+			if r.code != 1 || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+				t.Fatalf("want exit 1 and one line on stderr\n%v", r)
+			}
+			if !tc.illegal {
+				if !strings.HasPrefix(r.stderr, tc.path+": ") || r.stdout != "" {
+					t.Errorf("want the path first and nothing printed\n%v", r)
+				}
+				return
+			}
+			var res struct {
+				Finished bool
+				Error    *struct {
+					Move    int
+					Message string
+				}
+			}
+			if !strings.HasPrefix(r.stderr, "move ") || json.Unmarshal([]byte(r.stdout), &res) != nil || res.Error == nil ||
+				fmt.Sprintf("move %d: %s", res.Error.Move, res.Error.Message) != strings.TrimSpace(r.stderr) || res.Finished {
+				t.Errorf("want \"move K: ...\" on stderr and in the JSON printed\n%v", r)
+			}
+		})
+	}
 }

@@ -4,7 +4,7 @@ package script_test
 // JSON object with the fields of `corruption replay --json` that it pins down (issue 2):
 // finished, round, scores, contracts, deferred, winners, next; or, for a script that must fail,
 // "error" (how the error begins: "move K: ..." for an illegal move, a place in the file for a
-// malformed one) and "error_contains". The state after a failed replay is the one before the
+// malformed one) and "error_contains"; "end" (how the game ended), when given. The state after a failed replay is the one before the
 // bad move.
 
 import (
@@ -22,16 +22,17 @@ import (
 )
 
 type want struct {
-	Error         *string    `json:"error"`
-	ErrorContains string     `json:"error_contains"`
-	Finished      *bool      `json:"finished"`
-	Round         int        `json:"round"`
-	Scores        []int      `json:"scores"`
-	Contracts     [][]string `json:"contracts"`
-	Deferred      []string   `json:"deferred"` // compared as a set
-	Winners       []int      `json:"winners"`
-	Next          *wantNext  `json:"next"`
-	HasNext       bool       `json:"-"`
+	Error         *string     `json:"error"`
+	ErrorContains string      `json:"error_contains"`
+	Finished      *bool       `json:"finished"`
+	Round         int         `json:"round"`
+	Scores        []int       `json:"scores"`
+	Contracts     [][]string  `json:"contracts"`
+	Deferred      []string    `json:"deferred"` // compared as a set
+	Winners       []int       `json:"winners"`
+	Next          *wantNext   `json:"next"`
+	HasNext       bool        `json:"-"`
+	End           *script.End `json:"end"`
 }
 
 type wantNext struct {
@@ -68,8 +69,10 @@ func TestGoldenScripts(t *testing.T) {
 
 			sc, err := script.Parse(data)
 			var s *corruption.State
+			var sum *script.Summary
 			if err == nil {
 				s, err = sc.Run()
+				sum, _ = sc.Replay()
 			}
 			switch {
 			case w.Error == nil && err != nil:
@@ -84,6 +87,9 @@ func TestGoldenScripts(t *testing.T) {
 			}
 			if s == nil {
 				return
+			}
+			if w.End != nil && (sum.End == nil || *sum.End != *w.End) {
+				t.Errorf("end %+v, want %+v", sum.End, *w.End)
 			}
 			n := s.Config().Players
 			if w.Finished != nil && s.Over() != *w.Finished {

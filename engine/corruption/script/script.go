@@ -49,11 +49,16 @@ type move struct {
 
 // ParseError says where a script is malformed.
 type ParseError struct {
-	Where string // "line 3, column 14", "move 12", "deck"
+	Where string // "line 3, column 14", "move 12", "deck"; "" for the whole document
 	Err   error
 }
 
-func (e *ParseError) Error() string { return e.Where + ": " + e.Err.Error() }
+func (e *ParseError) Error() string {
+	if e.Where == "" {
+		return e.Err.Error()
+	}
+	return e.Where + ": " + e.Err.Error()
+}
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse reads a script. It rejects unknown fields, missing required fields (players, deck,
@@ -179,7 +184,7 @@ func where(data []byte, err error) string {
 		off = int64(len(data))
 	}
 	if off < 0 {
-		return "script"
+		return ""
 	}
 	if off > int64(len(data)) {
 		off = int64(len(data))
@@ -325,7 +330,8 @@ func appendMove(b *bytes.Buffer, m corruption.Move) error {
 }
 
 // Run replays the script's moves from the start. It returns the state reached; on an illegal
-// move it returns the state before that move and an error "move K: ...".
+// move it returns the state before that move and a *ReplayError ("move K: ..."). A
+// configuration the game refuses returns no state.
 func (sc *Script) Run(opts ...corruption.Option) (*corruption.State, error) {
 	s, err := corruption.New(sc.Config, opts...)
 	if err != nil {
@@ -333,8 +339,26 @@ func (sc *Script) Run(opts ...corruption.Option) (*corruption.State, error) {
 	}
 	for i, m := range sc.Moves {
 		if err := s.Apply(m); err != nil {
-			return s, fmt.Errorf("move %d: %w", i+1, err)
+			return s, &ReplayError{Move: i + 1, Err: err}
 		}
 	}
 	return s, nil
+}
+
+// Replay runs the script and sums up where it stopped, as `corruption replay --json` prints
+// it: with the move that ended the game when it is over, and the illegal move (also
+// returned) when one stopped it.
+func (sc *Script) Replay(opts ...corruption.Option) (*Summary, error) {
+	s, err := sc.Run(opts...)
+	if s == nil {
+		return nil, err
+	}
+	applied := len(sc.Moves)
+	var re *ReplayError
+	if errors.As(err, &re) {
+		applied = re.Move - 1
+	}
+	sum := Summarize(s, applied)
+	sum.Error = re
+	return &sum, err
 }

@@ -225,6 +225,12 @@ func TestRunErrors(t *testing.T) {
 		if s == nil || s.NumPlays() != tc.plays {
 			t.Errorf("%s: the state returned is not the one before the bad move", tc.moves)
 		}
+		var re *script.ReplayError
+		sum, err2 := sc.Replay()
+		if !errors.As(err, &re) || sum == nil || sum.Error == nil || err2.Error() != err.Error() ||
+			sum.Error.Move != re.Move || sum.Finished || sum.Next == nil {
+			t.Errorf("%s: replay sums up %+v, error %v", tc.moves, sum, err2)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package script
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -9,17 +10,49 @@ import (
 	"corruption/engine/corruption"
 )
 
-// Summary is where a game stands, as `corruption replay --json` prints it.
+// Summary is where a game stands, as `corruption replay --json` prints it. The first five keys
+// are every game's (finished, scores, winners, end, error); the others are Corruption's own.
 type Summary struct {
-	Finished  bool       `json:"finished"`
-	Round     int        `json:"round"`
-	Phase     string     `json:"phase"`
-	Scores    []int      `json:"scores"`    // total value won, by seat
-	Contracts [][]string `json:"contracts"` // contract ids won, by seat
-	Deferred  []string   `json:"deferred"`  // contracts left on the table after an awarding phase
-	Winners   []int      `json:"winners"`   // empty until the game is over
-	Next      *Next      `json:"next"`      // null once the game is over
-	Digest    string     `json:"digest"`    // hex SHA-256 of the public state
+	Finished  bool         `json:"finished"`
+	Scores    []int        `json:"scores"`  // total value won, by seat
+	Winners   []int        `json:"winners"` // empty until the game is over
+	End       *End         `json:"end"`     // how the game ended; null until it is over
+	Error     *ReplayError `json:"error"`   // the illegal move that stopped the replay; null if none
+	Round     int          `json:"round"`
+	Phase     string       `json:"phase"`
+	Contracts [][]string   `json:"contracts"` // contract ids won, by seat
+	Deferred  []string     `json:"deferred"`  // contracts left on the table after an awarding phase
+	Next      *Next        `json:"next"`      // null once the game is over
+	Digest    string       `json:"digest"`    // hex SHA-256 of the public state
+}
+
+// End is how a game ended: why, and the script's move (counted from 1) that ended it.
+type End struct {
+	Reason string `json:"reason"`
+	Move   int    `json:"move"`
+}
+
+// EndLastRound is Corruption's one way to end: the fourth round's awarding phase is over
+// ("After the fourth round, the player whose contracts have the greatest total value is the
+// winner"). The end's move is the script's last, the one that finished that phase.
+const EndLastRound = "last-round"
+
+// ReplayError is an illegal move: the script's move Move (counted from 1) and why the game
+// refused it. It reads "move K: ..."; as JSON, {"move": K, "message": "..."}.
+type ReplayError struct {
+	Move int
+	Err  error
+}
+
+func (e *ReplayError) Error() string { return fmt.Sprintf("move %d: %v", e.Move, e.Err) }
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// MarshalJSON writes {"move": K, "message": "..."}.
+func (e *ReplayError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Move    int    `json:"move"`
+		Message string `json:"message"`
+	}{e.Move, e.Err.Error()})
 }
 
 // Next is the decision due.
@@ -30,8 +63,9 @@ type Next struct {
 	CanPeek  bool   `json:"can_peek,omitempty"`
 }
 
-// Summarize describes where s stands.
-func Summarize(s *corruption.State) Summary {
+// Summarize describes where s stands, s having taken the script's first applied moves (the
+// end's move, once s is over). It leaves Error to the caller.
+func Summarize(s *corruption.State, applied int) Summary {
 	n := s.Config().Players
 	sum := Summary{Finished: s.Over(), Round: s.Round(), Phase: s.Phase().String(),
 		Scores: make([]int, n), Contracts: make([][]string, n), Deferred: []string{}, Winners: s.Winners()}
@@ -46,6 +80,9 @@ func Summarize(s *corruption.State) Summary {
 		if s.Deferred(c) {
 			sum.Deferred = append(sum.Deferred, c.String())
 		}
+	}
+	if s.Over() {
+		sum.End = &End{Reason: EndLastRound, Move: applied}
 	}
 	if d := s.Next(); d.Kind != corruption.DecideNothing {
 		sum.Next = &Next{Seat: d.Seat, Decision: d.Kind.String(), Index: d.Index, CanPeek: d.CanPeek}
