@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/p2p/net/swarm"
@@ -96,7 +95,7 @@ func (n *Node) keepLoop(k *keeper) {
 		if n.ctx.Err() != nil {
 			return
 		}
-		if n.host.Network().Connectedness(k.id) == network.Connected {
+		if n.connected(k.id) {
 			backoff = backoffMin
 			failingSince = time.Time{}
 			select {

@@ -88,6 +88,9 @@ type Config struct {
 	Relays       []string
 	RelayService bool
 	NoListen     bool
+	// RelayLimits are the relay service's limits (relay_service.go); zero fields take the
+	// defaults, DefaultRelayLimits.
+	RelayLimits RelayLimits
 
 	// Logf, if set, receives a line for each notable event (a peer
 	// connected or lost, a dial failing, an mDNS discovery).
@@ -102,8 +105,9 @@ type Node struct {
 	mesh *meshTracer
 	mdns mdns.Service
 	logf func(format string, args ...any)
-	// relays are the ids of Config.Relays.
-	relays []peer.ID
+	// relays are the ids of Config.Relays; relaySvc is the relay service, if the node is one.
+	relays   []peer.ID
+	relaySvc *relayService
 
 	ctx    context.Context // cancelled by Close
 	cancel context.CancelFunc
@@ -173,6 +177,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	limits, err := cfg.RelayLimits.withDefaults()
+	if err != nil {
+		return nil, err
+	}
 	// A node with relays listens as the host starts: autorelay dials the relays at once, and a
 	// connection dialled before the listener exists leaves from another port, so the relay's
 	// observation of it is not the node's public address, which hole punching needs.
@@ -225,6 +233,11 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	n.ps, err = newGossip(n.ctx, h, n.mesh)
 	if err != nil {
 		return fail(fmt.Errorf("p2p: cannot start gossipsub: %w", err))
+	}
+	if cfg.RelayService {
+		if n.relaySvc, err = startRelayService(h, limits, n.logf); err != nil {
+			return fail(err)
+		}
 	}
 
 	// Listen only now, so that the event watch and gossipsub see every
@@ -321,6 +334,9 @@ func (n *Node) Close() error {
 	if n.mdns != nil {
 		n.mdns.Close()
 	}
+	if n.relaySvc != nil {
+		n.relaySvc.close()
+	}
 	err := n.host.Close()
 	if n.evSub != nil {
 		n.evSub.Close()
@@ -398,7 +414,7 @@ func (n *Node) dispatch() {
 			}
 			var connected bool
 			switch ev.Connectedness {
-			case network.Connected:
+			case network.Connected, network.Limited: // limited: relayed, and it carries requests (relay.go)
 				connected = true
 			case network.NotConnected:
 				connected = false

@@ -9,7 +9,6 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/host/autorelay"
-	relayv2 "github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	ma "github.com/multiformats/go-multiaddr"
 )
 
@@ -17,35 +16,34 @@ import (
 // server given in Config.Relays, and announces its relayed address
 // (/…/p2p/RELAY/p2p-circuit/p2p/SELF): peers reach it through the relay, and both then try to
 // replace the relayed connection by a direct one by hole punching (DCUtR). A node with
-// Config.RelayService is such a server, with limits that carry a whole table: go-libp2p's
-// defaults cut a relayed connection after 2 minutes or 128 KiB, and mark it limited, which
-// gossipsub and the request protocol then refuse to use. Traffic through a relay is
-// end-to-end encrypted (Noise) between the two peers; the relay sees who talks to whom, how
-// much and when, and can drop or delay, nothing more.
+// Config.RelayService is such a server (relay_service.go), with limits per circuit and per
+// reservation. Traffic through a relay is end-to-end encrypted (Noise) between the two peers;
+// the relay sees who talks to whom, how much and when, and can drop or delay, nothing more.
+//
+// Limited connections. A relay that announces limits on its circuits (go-libp2p's relay does, by
+// default 2 minutes and 128 KiB) has both ends mark the relayed connection limited, and
+// go-libp2p opens a stream on a limited connection only for a caller whose context carries
+// network.WithAllowLimitedConn. What this package does with one:
+//   - gossip: nothing. gossipsub v0.19.0 opens no stream to a peer whose only connection is
+//     limited, whatever its context (it checks for network.Connected before it tries). So our
+//     relay service enforces its limits without announcing them (relay_service.go): its
+//     circuits are not limited connections, and a table gossips through them.
+//   - requests (Request, hence peer exchange, a table's fetches, the private join exchange): they
+//     use a limited connection (WithAllowLimitedConn) rather than wait for a direct one. A
+//     response is at most 4 MiB; one cut by the relay fails, and its caller asks again.
+//   - a peer with only a limited connection counts as connected (OnPeer, the dial loops, Request),
+//     so that the dial loop does not dial again a peer it reaches already.
+// A limit reached, announced or not, is a cut: the relay resets the circuit, its connection
+// closes as any lost connection does, both ends dial again (through the relay, or directly), and
+// a table's nodes fetch what they missed (OnPeer).
 
-// Relay service limits: per relayed connection none (a table lasts as long as it lasts, and a
-// limited connection carries no stream of ours); the reservations and circuits bound what one
-// relay gives.
-const (
-	relayReservationTTL = time.Hour
-	relayReservations   = 128
-	relayCircuits       = 32 // open relayed connections per peer: a table has a handful
-	relayBuffer         = 4096
-)
-
-// relayOptions are the host options of Config's relay settings.
+// relayOptions are the host options of Config's relay settings (the relay service itself starts
+// once the host is up: startRelayService).
 func relayOptions(cfg Config) ([]libp2p.Option, error) {
 	if cfg.RelayService {
-		res := relayv2.DefaultResources()
-		res.Limit = nil
-		res.ReservationTTL = relayReservationTTL
-		res.MaxReservations = relayReservations
-		res.MaxCircuits = relayCircuits
-		res.BufferSize = relayBuffer
 		return []libp2p.Option{
 			libp2p.EnableRelay(),
-			libp2p.EnableRelayService(relayv2.WithResources(res), relayv2.WithLimit(nil)),
-			libp2p.ForceReachabilityPublic(), // the service runs only on a public node
+			libp2p.ForceReachabilityPublic(), // a relay is reachable: it needs no probing
 		}, nil
 	}
 	if len(cfg.Relays) == 0 {
@@ -133,10 +131,15 @@ func (n *Node) exchangeWithRelays() {
 			case <-t.C:
 			}
 			for _, id := range ids {
-				if n.host.Network().Connectedness(id) == network.Connected {
+				if n.connected(id) {
 					n.exchangeWith(id.String())
 				}
 			}
 		}
 	})
+}
+
+// connected says whether the node has a connection to p, direct or relayed (limited or not).
+func (n *Node) connected(p peer.ID) bool {
+	return n.host.Network().Connectedness(p) != network.NotConnected
 }

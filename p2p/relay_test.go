@@ -2,6 +2,7 @@ package p2p_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -12,8 +13,9 @@ import (
 
 // TestRelay: two nodes that listen on nothing (as behind NATs nobody can dial through) and
 // know only a relay find each other through it (peer exchange with the relay), connect
-// through it, and gossip and make requests over the relayed connection: the relay's circuits
-// are not limited, so streams of ours run on them.
+// through it, and gossip and make requests over the relayed connection. The relay has its
+// default limits, which it does not announce: were they announced, go-libp2p would mark the
+// connection limited and gossipsub would never open its stream on it (relay.go).
 func TestRelay(t *testing.T) {
 	relay := newNode(t, p2p.Config{RelayService: true, Exchange: true})
 	raddr := relay.Addrs()[0]
@@ -60,4 +62,74 @@ func TestRelay(t *testing.T) {
 
 func hasCircuit(addrs []string) bool {
 	return slices.ContainsFunc(addrs, func(a string) bool { return strings.Contains(a, "/p2p-circuit/") })
+}
+
+// TestRelayCutsCircuits: the relay cuts a circuit at its data limit (a request larger than the
+// limit is cut short) and at its time limit, says why, and the two nodes behind it open a new
+// circuit by themselves and talk on: the circuit listed afterwards is a newer one.
+func TestRelayCutsCircuits(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		limits p2p.RelayLimits
+		why    string
+	}{
+		{"data", p2p.RelayLimits{CircuitData: p2p.MinCircuitData}, "at its data limit"},
+		{"time", p2p.RelayLimits{CircuitTime: time.Second}, "at its time limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cut := make(chan string, 16)
+			relay := newNode(t, p2p.Config{RelayService: true, Exchange: true, RelayLimits: tc.limits, Logf: func(f string, a ...any) {
+				if l := fmt.Sprintf(f, a...); strings.Contains(l, " ended after ") {
+					t.Log(l)
+					cut <- l
+				}
+			}})
+			raddr := relay.Addrs()[0]
+			behind := func() *p2p.Node {
+				return newNode(t, p2p.Config{NoListen: true, Listen: []string{}, Relays: []string{raddr}, Exchange: true})
+			}
+			a, b := behind(), behind()
+			a.Handle("/test/echo/1", func(_ string, req []byte) ([]byte, error) { return req, nil })
+			waitFor(t, 20*time.Second, "a and b connected through the relay", func() bool {
+				return a.Relayed(b.ID()) == "relayed" && b.Relayed(a.ID()) == "relayed"
+			})
+			first := relay.Circuits()
+			if len(first) == 0 {
+				t.Fatal("the relay lists no circuit between two nodes connected through it")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if tc.name == "data" {
+				if _, err := b.Request(ctx, a.ID(), "/test/echo/1", make([]byte, 2*p2p.MinCircuitData)); err == nil {
+					t.Fatalf("a request of %d bytes passed a relay that cuts a circuit at %d", 2*p2p.MinCircuitData, p2p.MinCircuitData)
+				}
+			}
+			for ended := false; !ended; {
+				select {
+				case l := <-cut:
+					// A duplicate circuit (both nodes dialled at once) may close first.
+					if strings.Contains(l, "limit") && !strings.Contains(l, tc.why) {
+						t.Fatalf("a circuit ended %q, want %s", l, tc.why)
+					}
+					ended = strings.Contains(l, tc.why)
+				case <-ctx.Done():
+					t.Fatalf("no circuit ended %s", tc.why)
+				}
+			}
+			// The nodes reconnect through the relay by themselves, and talk on.
+			var ans []byte
+			var err error
+			waitFor(t, 20*time.Second, "a request answered after the cut", func() bool {
+				ans, err = b.Request(ctx, a.ID(), "/test/echo/1", []byte("after the cut"))
+				return err == nil
+			})
+			if string(ans) != "after the cut" {
+				t.Fatalf("the answer after the cut is %q", ans)
+			}
+			now := relay.Circuits()
+			if len(now) == 0 || !now[len(now)-1].Opened.After(first[0].Opened) {
+				t.Fatalf("circuits before the cut %+v, after %+v: no newer one", first, now)
+			}
+		})
+	}
 }

@@ -132,7 +132,7 @@ func (n *Node) Request(ctx context.Context, peerID, protocolID string, req []byt
 	if n.ctx.Err() != nil {
 		return fail(ErrClosed)
 	}
-	if n.host.Network().Connectedness(pid) != network.Connected && len(n.host.Peerstore().Addrs(pid)) == 0 {
+	if !n.connected(pid) && len(n.host.Peerstore().Addrs(pid)) == 0 {
 		return fail(ErrUnknownPeer)
 	}
 	if _, ok := ctx.Deadline(); !ok {
@@ -146,7 +146,8 @@ func (n *Node) Request(ctx context.Context, peerID, protocolID string, req []byt
 	stopNode := context.AfterFunc(n.ctx, cancel)
 	defer stopNode()
 
-	s, err := n.host.NewStream(ctx, pid, protocol.ID(protocolID))
+	// A limited (relayed) connection carries requests too (relay.go).
+	s, err := n.host.NewStream(network.WithAllowLimitedConn(ctx, "request"), pid, protocol.ID(protocolID))
 	if err != nil {
 		return fail(n.ctxErr(ctx, err))
 	}
