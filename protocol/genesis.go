@@ -131,10 +131,16 @@ func parseGenesis(b []byte, version uint8) (*Genesis, error) {
 }
 
 // Check checks the genesis is a table one can play at: a known game, a configuration it
-// accepts for this many seats, names, a timeout, distinct keys.
+// accepts for this many seats, names (from version 3 on, names CheckName accepts), a timeout,
+// distinct keys.
 func (g *Genesis) Check() error {
 	if g.Name == "" || !utf8.ValidString(g.Name) || len(g.Name) > MaxNameSize {
 		return fmt.Errorf("table name %q is empty, too long or not UTF-8", g.Name)
+	}
+	if g.version() >= 3 {
+		if err := CheckName(g.Name); err != nil {
+			return fmt.Errorf("table name: %w", err)
+		}
 	}
 	rules, err := g.Rules()
 	if err != nil {
@@ -164,6 +170,11 @@ func (g *Genesis) Check() error {
 	for i, m := range g.Roster {
 		if !utf8.ValidString(m.Name) || len(m.Name) > MaxNameSize {
 			return fmt.Errorf("seat %d: name is too long or not UTF-8", i)
+		}
+		if g.version() >= 3 {
+			if err := CheckName(m.Name); err != nil {
+				return fmt.Errorf("seat %d: player name: %w", i, err)
+			}
 		}
 		for j := 0; j < i; j++ {
 			if bytes.Equal(g.Roster[j].Key, m.Key) {

@@ -24,7 +24,9 @@ const reqEntries byte = 'f' // entries of a table from a seq on
 
 const helloDomain = "corruption/hello/v2\x00"
 
-// hello is a node's wish to sit at a table with the given game and configuration.
+// hello is a node's wish to sit at a table with the given game and configuration. A hello of
+// version 3 or later carries a table name and a player name that CheckName accepts (names.go);
+// any other does not parse.
 //
 // From version 3 on, the game field on the wire carries the node's protocol version after an @
 // ("corruption@3"); a hello without one is a node of version 2. So a node of version 2, which
@@ -85,6 +87,15 @@ func parseHello(p []byte) (*hello, error) {
 			return nil, fmt.Errorf("malformed hello: game %q", h.game)
 		}
 		h.game, h.version = h.game[:i], uint8(v)
+	}
+	if h.version >= 3 {
+		// Version 3's names: nothing a screen would take as a command (names.go).
+		if err := CheckName(h.table); err != nil {
+			return nil, fmt.Errorf("malformed hello: table name: %w", err)
+		}
+		if err := CheckName(h.name); err != nil {
+			return nil, fmt.Errorf("malformed hello: player name: %w", err)
+		}
 	}
 	if !ed25519.Verify(h.key, h.unsigned(), h.sig) {
 		return nil, fmt.Errorf("hello from %q: bad signature", h.name)

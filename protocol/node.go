@@ -138,6 +138,9 @@ func NewNode(cfg NodeConfig) (*Node, error) {
 	if err := g.Check(); err != nil {
 		return nil, err
 	}
+	if err := CheckName(cfg.Name); err != nil {
+		return nil, fmt.Errorf("player name: %w", err)
+	}
 	n := &Node{cfg: cfg, self: NewSelf(cfg.Identity, [32]byte{}), clock: cfg.Clock,
 		decisions: make(chan decision, 1), incoming: make(chan message, 256)}
 	n.former.init()
