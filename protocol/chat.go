@@ -28,11 +28,14 @@ import (
 // writer at a time, and the game never reads the chat.
 //
 // What it promises: a message a node keeps was signed by the identity key of the roster member
-// it names, for this table; the node keeps each (member, counter) once, whatever the network
-// duplicates or reorders, and never more than maxChatPerMember messages of one member nor
-// maxChatRecords in all; a message a node missed (it was offline) is not fetched again. The
-// speaker is named by its place in the genesis roster, which the genesis alone gives (the
-// game's seats are drawn later).
+// it names, for this table, and (at a table of version 3 or later) its text holds no control
+// character, bidi control or line separator (CheckChatText); the node keeps each message once,
+// whatever the network duplicates or reorders, and never more than maxChatPerMember messages of
+// one member nor maxChatRecords in all; a message a node missed (it was offline) is not fetched
+// again. A member that signs two different messages with one counter has both kept, the later
+// marked Conflict: it said two things under one number, and every node that hears both shows
+// it, rather than each keeping whichever came first. The speaker is named by its place in the
+// genesis roster, which the genesis alone gives (the game's seats are drawn later).
 
 // msgChat is a chat message on a table's broadcast channel.
 const msgChat byte = 'c'
@@ -59,6 +62,9 @@ type ChatMessage struct {
 	Sig     [ed25519.SignatureSize]byte
 	// Name is the speaker's name in the roster, filled in by Verify (not part of the message).
 	Name string
+	// Conflict, filled in as the message is kept (not part of the message): the speaker had
+	// signed another message with the same counter, kept before this one. Both are kept.
+	Conflict bool
 }
 
 func (m *ChatMessage) unsigned() []byte {
@@ -79,7 +85,8 @@ func (m *ChatMessage) Marshal() []byte {
 }
 
 // ParseChat decodes a chat message (with its kind byte) and checks its form: a counter from 1
-// and a text CheckChatText accepts. Its signature is checked against a roster by Verify.
+// and a text of any version (checkChatForm). Its signature, and its text by the rules of its
+// table's version, are checked against the table's genesis by Verify.
 func ParseChat(msg []byte) (*ChatMessage, error) {
 	if len(msg) < 1 || msg[0] != msgChat {
 		return nil, errors.New("not a chat message")
@@ -98,15 +105,34 @@ func ParseChat(msg []byte) (*ChatMessage, error) {
 	if m.Counter == 0 {
 		return nil, errors.New("chat message: counter 0 (counters start at 1)")
 	}
-	if err := CheckChatText(m.Text); err != nil {
+	if err := checkChatForm(m.Text); err != nil {
 		return nil, fmt.Errorf("chat message: %w", err)
 	}
 	return m, nil
 }
 
-// CheckChatText says what is wrong with a chat message's text, or nil: one line of 1 to
-// MaxChatText bytes of UTF-8, with no control character (a terminal shows it as it is).
+// CheckChatText says what is wrong with a chat message's text by the rules of this version
+// (3), or nil: one line of 1 to MaxChatText bytes of UTF-8, with no control character, no bidi
+// control (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C: "I pay you ‮001‬" would show
+// as "I pay you 100") and no line or paragraph separator (U+2028, U+2029).
 func CheckChatText(text string) error {
+	if err := checkChatForm(text); err != nil {
+		return err
+	}
+	for _, r := range text {
+		switch {
+		case isBidiControl(r):
+			return fmt.Errorf("the message holds a bidi control (%U), which would reorder the text around it on screen", r)
+		case r == 0x2028 || r == 0x2029:
+			return fmt.Errorf("the message holds a line or paragraph separator (%U): one line of text only", r)
+		}
+	}
+	return nil
+}
+
+// checkChatForm is what every version asks of a chat message's text (version 2's rule): one
+// line of 1 to MaxChatText bytes of UTF-8, with no control character.
+func checkChatForm(text string) error {
 	switch {
 	case text == "":
 		return errors.New("the message is empty")
@@ -123,8 +149,8 @@ func CheckChatText(text string) error {
 	return nil
 }
 
-// Verify checks that m was said at the table of g by the roster member it names, and fills in
-// its Name.
+// Verify checks that m was said at the table of g by the roster member it names, with a text
+// the rules of g's version accept (CheckChatText from version 3 on), and fills in its Name.
 func (m *ChatMessage) Verify(g *Genesis) error {
 	if m.Table != g.ID() {
 		return fmt.Errorf("chat message %d of member %d belongs to another table", m.Counter, m.Member)
@@ -132,8 +158,13 @@ func (m *ChatMessage) Verify(g *Genesis) error {
 	if m.Member >= len(g.Roster) {
 		return fmt.Errorf("chat message %d: member %d is not in the roster of %d", m.Counter, m.Member, len(g.Roster))
 	}
+	if g.version() >= 3 {
+		if err := CheckChatText(m.Text); err != nil {
+			return fmt.Errorf("chat message %d of member %d: %w", m.Counter, m.Member, err)
+		}
+	}
 	if !ed25519.Verify(g.Roster[m.Member].Key, m.unsigned(), m.Sig[:]) {
-		return fmt.Errorf("chat message %d of member %d (%s): bad signature", m.Counter, m.Member, g.Roster[m.Member].Name)
+		return fmt.Errorf("chat message %d of member %d (%q): bad signature", m.Counter, m.Member, g.Roster[m.Member].Name)
 	}
 	m.Name = g.Roster[m.Member].Name
 	return nil
@@ -204,8 +235,8 @@ type chatRoom struct {
 	next   uint64 // this node's next counter
 	path   string
 	kept   []ChatMessage
-	seen   map[[2]uint64]bool // (member, counter)
-	counts map[int]int        // messages kept, by member
+	seen   map[[2]uint64][]int // (member, counter): where its messages are in kept
+	counts map[int]int         // messages kept, by member
 }
 
 // ErrNoTable: the table has not formed yet, so there is no chat to speak in.
@@ -235,7 +266,7 @@ func (n *Node) room() (*chatRoom, error) {
 	}
 	c.g, c.id, c.me, c.next = g, genesis.Table, g.SeatOf(n.self.Public()), 1
 	c.path = n.cfg.Store.ChatPath(n.cfg.Table)
-	c.seen, c.counts = map[[2]uint64]bool{}, map[int]int{}
+	c.seen, c.counts = map[[2]uint64][]int{}, map[int]int{}
 	f, err := os.Open(c.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -245,7 +276,7 @@ func (n *Node) room() (*chatRoom, error) {
 		old, rerr := ReadChat(f)
 		f.Close()
 		for _, m := range old {
-			if m.Verify(g) == nil && c.keep(*m) && m.Member == c.me {
+			if m.Verify(g) == nil && c.keep(m) && m.Member == c.me {
 				c.next = max(c.next, m.Counter+1)
 			}
 		}
@@ -266,16 +297,49 @@ func (n *Node) room() (*chatRoom, error) {
 	return c, nil
 }
 
-// keep takes a verified message if it is new and within the bounds.
-func (c *chatRoom) keep(m ChatMessage) bool {
+// keep takes a verified message if it is new and within the bounds. A message with the
+// counter of one kept before but other words is new: it is kept too, marked Conflict.
+func (c *chatRoom) keep(m *ChatMessage) bool {
 	k := [2]uint64{uint64(m.Member), m.Counter}
-	if c.seen[k] || c.counts[m.Member] >= maxChatPerMember || len(c.kept) >= maxChatRecords {
+	m.Conflict = false
+	for _, i := range c.seen[k] {
+		if sameWords(&c.kept[i], m) {
+			return false
+		}
+		m.Conflict = true
+	}
+	if c.counts[m.Member] >= maxChatPerMember || len(c.kept) >= maxChatRecords {
 		return false
 	}
-	c.seen[k] = true
+	c.seen[k] = append(c.seen[k], len(c.kept))
 	c.counts[m.Member]++
-	c.kept = append(c.kept, m)
+	c.kept = append(c.kept, *m)
 	return true
+}
+
+// sameWords reports whether two messages of one member and counter say the same thing at the
+// same time (their signatures may differ: a signer may sign one message twice).
+func sameWords(a, b *ChatMessage) bool { return a.Time.Equal(b.Time) && a.Text == b.Text }
+
+// MarkChatConflicts marks, in msgs as a chat file holds them (in the order they were kept),
+// every message whose member had signed another message with the same counter before it
+// (Conflict), as the node that kept them did, and returns how many (member, counter) pairs
+// carry two messages or more.
+func MarkChatConflicts(msgs []*ChatMessage) int {
+	seen := map[[2]uint64][]*ChatMessage{}
+	pairs := map[[2]uint64]bool{}
+	for _, m := range msgs {
+		k := [2]uint64{uint64(m.Member), m.Counter}
+		m.Conflict = false
+		for _, o := range seen[k] {
+			m.Conflict = m.Conflict || !sameWords(o, m)
+		}
+		if m.Conflict {
+			pairs[k] = true
+		}
+		seen[k] = append(seen[k], m)
+	}
+	return len(pairs)
 }
 
 // add verifies m and keeps it, in memory and in the file; fresh is false for a message kept
@@ -286,7 +350,7 @@ func (c *chatRoom) add(m *ChatMessage) (fresh bool, err error) {
 	if err := m.Verify(c.g); err != nil {
 		return false, err
 	}
-	if !c.keep(*m) {
+	if !c.keep(m) {
 		return false, nil
 	}
 	return true, c.write(m)
@@ -347,7 +411,7 @@ func (n *Node) Say(ctx context.Context, text string) (ChatMessage, error) {
 	c.mu.Lock()
 	m := signChat(n.cfg.Identity, c.id, c.me, c.next, n.clock.Now(), text)
 	m.Name = c.g.Roster[c.me].Name
-	if !c.keep(*m) {
+	if !c.keep(m) {
 		c.mu.Unlock()
 		return ChatMessage{}, fmt.Errorf("the chat is full: at most %d messages of each player", maxChatPerMember)
 	}

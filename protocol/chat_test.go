@@ -355,3 +355,38 @@ func FuzzParseChat(f *testing.F) {
 		}
 	})
 }
+
+// TestChatBidi: at a table of version 3 a chat text with a bidi control or a line separator
+// is refused (by Say's check and by Verify: "I pay you \u202e001\u202c" would show as "I pay
+// you 100"), while it still decodes (the message's form is every version's); at a table of
+// version 2 the same message verifies, so that a version-2 chat file still audits.
+func TestChatBidi(t *testing.T) {
+	g, keys := chatGenesis(t)
+	old := *g
+	old.Version = 2
+	for _, r := range []rune{0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c, 0x2028, 0x2029} {
+		text := "I pay you " + string(r) + "001"
+		if err := protocol.CheckChatText(text); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%U", r)) {
+			t.Errorf("%U: CheckChatText says %v", r, err)
+		}
+		m, err := protocol.ParseChat(chatBytes(keys[1], g.ID(), 1, 1, 0, text))
+		if err != nil {
+			t.Fatalf("%U: the message does not decode: %v", r, err)
+		}
+		if err := m.Verify(g); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%U", r)) {
+			t.Errorf("%U: verified at a table of version 3: %v", r, err)
+		}
+		if err := m.Verify(&old); err != nil {
+			t.Errorf("%U: at a table of version 2: %v", r, err)
+		}
+	}
+	for _, text := range []string{"👩\u200d💻 deal?", "می\u200cخواهم", "שלום, I vote yes", "<img src=x onerror=alert(1)>"} {
+		m, err := protocol.ParseChat(chatBytes(keys[1], g.ID(), 1, 1, 0, text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Verify(g); err != nil {
+			t.Errorf("%q: %v", text, err)
+		}
+	}
+}
