@@ -22,6 +22,11 @@ type Report struct {
 	WaitingFor int `json:"waiting_for"`
 	// At is the seq of the first failing entry, or -1.
 	At int64 `json:"at"`
+	// Names are the players' names by seat, and Roster each seat's place in the genesis
+	// roster (by which the chat names a speaker), as far as the log goes (nil when it has no
+	// table). The JSON report leaves them out.
+	Names  []string `json:"-"`
+	Roster []int    `json:"-"`
 }
 
 // Audit checks a saved log with no secret: every signature, the chain, every key, shuffle,
@@ -47,6 +52,12 @@ func Audit(r io.Reader, opts engine.Options) (*Report, error) {
 		return rep, nil
 	}
 	rep.Table = t.g.Name
+	defer func() {
+		for _, m := range t.Players() {
+			rep.Names = append(rep.Names, m.Name)
+		}
+		rep.Roster = t.RosterOrder()
+	}()
 	// The log is read as it is checked, one record at a time: memory stays bounded by the
 	// table's own size, whatever the file holds.
 	var notes []*Note

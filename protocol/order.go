@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"slices"
 
 	"corruption/crypto"
 )
@@ -37,6 +38,10 @@ func (t *Table) Players() []Member {
 	}
 	return out
 }
+
+// RosterOrder is, by seat, the player's place in the genesis roster (the identity before the
+// seat order is drawn): a chat message names its speaker by that place.
+func (t *Table) RosterOrder() []int { return slices.Clone(t.rosterSeat) }
 
 // Ordered reports whether the seat order is drawn.
 func (t *Table) Ordered() bool { return t.stage > stageOrder }

@@ -10,10 +10,13 @@ import (
 
 // Status is a snapshot of a node's table for front ends.
 type Status struct {
-	Table    string
-	Game     string      // the game's id
-	Seat     int         // this node's seat (-1 before the table forms)
-	Names    []string    // the players' names by seat (nil before the table forms)
+	Table string
+	Game  string   // the game's id
+	Seat  int      // this node's seat (-1 before the table forms)
+	Names []string // the players' names by seat (nil before the table forms)
+	// Roster is, by seat, the player's place in the genesis roster, by which a chat message
+	// names its speaker (ChatMessage.Member); nil before the table forms.
+	Roster   []int
 	Members  []string    // names of the nodes heard while forming
 	State    engine.Game // a private copy of the game as this node knows it (nil before it starts)
 	Step     engine.Step // the game's step the table performs now
@@ -75,6 +78,7 @@ func (n *Node) report() {
 		for _, m := range t.Players() {
 			st.Names = append(st.Names, m.Name)
 		}
+		st.Roster = t.RosterOrder()
 		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
 		st.Escrow = t.g.Escrow
 		st.Open = t.Open()
