@@ -19,6 +19,10 @@ import (
 // The objects a board returns for the State's seats, decision, table and lobby are JSON objects
 // whose fields join the shell's own: they must not reuse the shell's names (see State).
 //
+// The players' names a board is given (names, by seat) are as the shell shows them: escaped,
+// bidi-isolated and with their seats ("⁨ann⁩ (seat 2)"; names.go). A board prints them as they
+// are, and never takes a player's name from anywhere else.
+//
 // A board that speaks more than English is also a Localizer: the shell then asks it, for each
 // request, the board in the page's language. A board may also give each log line Data for its
 // script (Corruption's draws a round's awarding again from it).
@@ -66,7 +70,8 @@ type Drawing struct {
 
 // A TextBoard is one game's part of the terminal: how it is shown and typed. The shell
 // (Terminal) keeps the loop: it prints, prompts, reads a line, asks again after a mistake and
-// stops at the end of the input or of the context.
+// stops at the end of the input or of the context. Its names are as the shell shows them too
+// (see Board).
 type TextBoard interface {
 	// Tell says an event in words, for seat me (as Board.Tell).
 	Tell(e engine.Event, names []string, me int) LogLine

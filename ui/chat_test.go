@@ -57,18 +57,36 @@ func TestChat(t *testing.T) {
 		t.Errorf("a chat without the session key: %d", code)
 	}
 
-	s.Chat(protocol.ChatMessage{Name: "bob", Text: "deal"})
-	s.Chat(protocol.ChatMessage{Name: "ann", Text: "no deal"})
+	// Two players named ann: the person sits at seat 1, roster member 2; the other ann at
+	// seat 2, roster member 0. Each line names its speaker with its seat, and only the
+	// person's own is chatme.
+	s.Update(protocol.Status{Table: "t", Seat: 1, Names: []string{"bob", "ann", "ann"}, Roster: []int{1, 2, 0}})
+	s.Chat(protocol.ChatMessage{Member: 1, Counter: 1, Name: "bob", Text: "deal"})
+	s.Chat(protocol.ChatMessage{Member: 0, Counter: 1, Name: "ann", Text: "no deal"})
+	s.Chat(protocol.ChatMessage{Member: 2, Counter: 1, Name: "ann", Text: "yes deal"})
+	s.Chat(protocol.ChatMessage{Member: 1, Counter: 1, Name: "bob", Text: "no deal at all", Conflict: true})
 	var st State
 	call(t, ts, "GET", "/api/state", testKey, "", &st)
 	var got []string
+	var data []map[string]any
 	for _, l := range st.Log {
 		if strings.HasPrefix(l.Kind, "chat") {
 			got = append(got, l.Kind+" "+l.Text)
+			data = append(data, l.Data.(map[string]any))
 		}
 	}
-	if strings.Join(got, "|") != "chat bob: deal|chatme ann: no deal" {
-		t.Errorf("the log's chat lines: %q", got)
+	want := []string{
+		"chat \u2068bob\u2069 (seat 0): \u2068deal\u2069",
+		"chat \u2068ann\u2069 (seat 2): \u2068no deal\u2069",
+		"chatme \u2068ann\u2069 (seat 1): \u2068yes deal\u2069",
+		"chat \u2068bob\u2069 (seat 0) signed two different messages as their message 1; this one says: \u2068no deal at all\u2069",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("the log's chat lines:\n%q\nwant\n%q", got, want)
+	}
+	if len(data) == 4 && (data[1]["seat"] != 2.0 || data[1]["name"] != "\u2068ann\u2069 (seat 2)" || data[1]["text"] != "\u2068no deal\u2069" ||
+		data[1]["conflict"] != nil || data[3]["conflict"] != true || data[3]["counter"] != 1.0) {
+		t.Errorf("the chat lines' data: %v", data)
 	}
 
 	nobody, err := NewServer(Config{Name: "ann", Board: pickBoard{}, Key: testKey})
@@ -84,8 +102,13 @@ func TestChat(t *testing.T) {
 	var out bytes.Buffer
 	term := NewTerminal(nil, strings.NewReader(""), &out)
 	defer term.Close()
-	term.Chat(protocol.ChatMessage{Name: "bob", Text: "deal"})
-	if out.String() != "  [chat] bob: deal\n" {
-		t.Errorf("the terminal tells %q", out.String())
+	term.Chat(protocol.ChatMessage{Name: "bob", Text: "deal"}) // before the table's roster: the name alone
+	term.Update(protocol.Status{Table: "t", Seat: 1, Names: []string{"bob", "ann", "ann"}, Roster: []int{1, 2, 0}})
+	term.Chat(protocol.ChatMessage{Member: 0, Counter: 4, Name: "ann", Text: "deal"})
+	term.Chat(protocol.ChatMessage{Member: 0, Counter: 4, Name: "ann", Text: "no deal", Conflict: true})
+	if want := "  [chat] \u2068bob\u2069: \u2068deal\u2069\n" +
+		"  [chat] \u2068ann\u2069 (seat 2): \u2068deal\u2069\n" +
+		"  [chat] !! \u2068ann\u2069 (seat 2) signed two different messages as their message 4; this one says: \u2068no deal\u2069\n"; out.String() != want {
+		t.Errorf("the terminal tells\n%q\nwant\n%q", out.String(), want)
 	}
 }

@@ -47,10 +47,10 @@ func TestDepartures(t *testing.T) {
 
 	st := base
 	st.Leaving = 1
-	if a := alerts(state(st, "en")); !strings.Contains(a, "warn: bob is silent: waiting for every other player to agree to play on without them") {
+	if a := alerts(state(st, "en")); !strings.Contains(a, "warn: \u2068bob\u2069 (seat 1) is silent: waiting for every other player to agree to play on without them") {
 		t.Errorf("a departure being agreed is not said:\n%s", a)
 	}
-	if a := alerts(state(st, "fr")); !strings.Contains(a, "bob ne répond plus : on attend que tous les autres joueurs acceptent") {
+	if a := alerts(state(st, "fr")); !strings.Contains(a, "\u2068bob\u2069 (place 1) ne répond plus : on attend que tous les autres joueurs acceptent") {
 		t.Errorf("a departure being agreed, in French:\n%s", a)
 	}
 
@@ -126,11 +126,11 @@ func TestTerminalDepartures(t *testing.T) {
 	term.Update(st)
 	term.Finish(Result{Err: &protocol.SeatOpenedError{Seq: 12}})
 	for w, n := range map[string]int{
-		"If a player leaves for good, the players who stay play on":                        1,
-		"!! cy is silent: waiting for every other player to agree to play on without them": 1,
-		"!! cy left: the other players agreed to play on, and a bot plays that seat.":      1,
-		"!! Your seat was opened while you were away: a bot plays it; you are watching.":   1,
-		"The other players agreed that you had left (at entry 12)":                         1,
+		"If a player leaves for good, the players who stay play on":                                             1,
+		"!! \u2068cy\u2069 (seat 2) is silent: waiting for every other player to agree to play on without them": 1,
+		"!! \u2068cy\u2069 (seat 2) left: the other players agreed to play on, and a bot plays that seat.":      1,
+		"!! Your seat was opened while you were away: a bot plays it; you are watching.":                        1,
+		"The other players agreed that you had left (at entry 12)":                                              1,
 	} {
 		if got := strings.Count(out.String(), w); got != n {
 			t.Errorf("the terminal says %q %d times, want %d:\n%s", w, got, n, out.String())

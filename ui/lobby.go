@@ -35,11 +35,14 @@ func (c TableChoice) String() string {
 }
 
 // CheckTable checks a table's settings as the command line does: a name of 1 to
-// protocol.MaxNameSize bytes without slashes, a game this build knows, a number of players it
+// protocol.MaxNameSize bytes without slashes that protocol.CheckName accepts, a game this build knows, a number of players it
 // is played by, a configuration it accepts, and room for the person and its local bots.
 func CheckTable(c TableChoice, bots int) error {
 	if c.Table == "" || len(c.Table) > protocol.MaxNameSize || strings.ContainsAny(c.Table, "/\\") || c.Table == "." || c.Table == ".." {
 		return fmt.Errorf("%q is not a table name (1 to %d characters, no slashes)", c.Table, protocol.MaxNameSize)
+	}
+	if err := protocol.CheckName(c.Table); err != nil {
+		return fmt.Errorf("table name: %w", err)
 	}
 	rules, err := engine.Lookup(c.Game)
 	if err != nil {
@@ -95,7 +98,7 @@ func (f LobbyForm) MarshalJSON() ([]byte, error) {
 type LobbyTable struct {
 	Table    string   `json:"table"`
 	Players  int      `json:"players"`
-	Seated   []string `json:"seated"` // the names of the players waiting at it
+	Seated   []string `json:"seated"` // the names of the players waiting at it, isolated (names.go)
 	Full     bool     `json:"full"`
 	Room     bool     `json:"room"` // there is room for the person and its bots
 	Settings any      `json:"-"`    // the board's ShowSettings
@@ -203,6 +206,7 @@ func (l *lobby) list(bots int, show func([]byte) any) []LobbyTable {
 			t.Seated = append(t.Seated, p.name)
 		}
 		sort.Strings(t.Seated)
+		t.Seated = isolateAll(t.Seated) // names as the page shows them (names.go)
 		t.Full = len(ps) >= k.players
 		t.Room = len(ps)+1+bots <= k.players
 		out = append(out, t)

@@ -26,10 +26,9 @@ type PauseState struct {
 	Text    string `json:"text,omitempty"`    // the banner, in words
 }
 
-// pauseState is the pause as the page shows it (nil when the page cannot pause, or the game is
-// not under way). s.mu is held.
-func (s *Server) pauseState(lang, mode string) *PauseState {
-	st := &s.status
+// pauseState is the pause as the page shows it, with st's names (nil when the page cannot
+// pause, or the game is not under way). s.mu is held.
+func (s *Server) pauseState(lang string, st *protocol.Status, mode string) *PauseState {
 	if s.cfg.Pause == nil || s.result != nil || (mode != "game" && mode != "setup") || st.Names == nil || st.Done || st.Verdict != nil {
 		return nil
 	}

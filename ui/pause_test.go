@@ -51,11 +51,11 @@ func TestPauseBanner(t *testing.T) {
 	}
 
 	s.Update(status(protocol.PauseStatus{Asker: 1, Agreed: []int{1, 2}, Refused: -1}))
-	for lang, want := range map[string]string{"en": "bob asks to pause the table: 2 of 3 agree.", "es": "bob pide pausar la mesa: 2 de 3 aceptan.",
-		"fr": "bob demande une pause de la table : 2 sur 3 acceptent."} {
+	for lang, want := range map[string]string{"en": "\u2068bob\u2069 (seat 1) asks to pause the table: 2 of 3 agree.", "es": "\u2068bob\u2069 (asiento 1) pide pausar la mesa: 2 de 3 aceptan.",
+		"fr": "\u2068bob\u2069 (place 1) demande une pause de la table : 2 sur 3 acceptent."} {
 		st = State{}
 		call(t, ts, "GET", "/api/state?lang="+lang, testKey, "", &st)
-		if st.Pause == nil || st.Pause.Asker != "bob" || st.Pause.Agreed != 2 || st.Pause.Mine || st.Pause.Text != want {
+		if st.Pause == nil || !strings.HasPrefix(st.Pause.Asker, "\u2068bob\u2069 (") || st.Pause.Agreed != 2 || st.Pause.Mine || st.Pause.Text != want {
 			t.Errorf("%s: the banner %+v, want %q", lang, st.Pause, want)
 		}
 	}
@@ -90,7 +90,7 @@ func TestPauseBanner(t *testing.T) {
 	s.Update(status(protocol.PauseStatus{Asker: -1, Refused: 2}))
 	st = State{}
 	call(t, ts, "GET", "/api/state", testKey, "", &st)
-	if st.Pause == nil || st.Pause.Refused != "cy" || st.Pause.Text != "cy wants to keep playing: no pause." {
+	if st.Pause == nil || st.Pause.Refused != "\u2068cy\u2069 (seat 2)" || st.Pause.Text != "\u2068cy\u2069 (seat 2) wants to keep playing: no pause." {
 		t.Errorf("after a refusal: %+v", st.Pause)
 	}
 
@@ -137,7 +137,7 @@ func TestTerminalPause(t *testing.T) {
 	st := protocol.Status{Table: "t", Seat: 0, Names: names, Due: 1, Pause: protocol.PauseStatus{Asker: 1, Agreed: []int{1}, Refused: -1}}
 	term.Update(st)
 	term.Update(st)
-	if n := strings.Count(out.String(), "bob pide pausar la mesa: 1 de 3 aceptan. Escribe pausa para aceptar"); n != 1 {
+	if n := strings.Count(out.String(), "\u2068bob\u2069 (asiento 1) pide pausar la mesa: 1 de 3 aceptan. Escribe pausa para aceptar"); n != 1 {
 		t.Errorf("the terminal told the question %d times: %q", n, out.String())
 	}
 	a, err := term.Decide(context.Background(), newPick(3, 1, 3, 2), 0)

@@ -122,6 +122,7 @@ type logItem struct {
 	event   *engine.Event
 	verdict *protocol.Verdict
 	audit   *Result
+	chat    *protocol.ChatMessage
 	line    LogLine
 }
 
@@ -211,7 +212,8 @@ func (s *Server) Update(st protocol.Status) {
 	s.mu.Lock()
 	s.status, s.haveSt = st, true
 	if st.State != nil && st.Seat >= 0 {
-		for _, n := range s.board.Notes(st.State, st.Seat, st.Names) {
+		// The board's notes are told once, in its first language.
+		for _, n := range s.board.Notes(st.State, st.Seat, ShownNames(Languages[0], st.Names)) {
 			if !s.noted[n.Key] {
 				s.noted[n.Key] = true
 				s.log = append(s.log, logItem{line: n.LogLine})
@@ -263,8 +265,10 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	b := s.boardIn(lang)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := &s.status
-	out := State{Version: s.version, Lang: lang, Me: Me{Name: s.cfg.Name, Seat: -1}}
+	// Every name the page shows is escaped, isolated and shown with its seat (names.go): st
+	// holds the names as ShownNames shows them.
+	st := shownStatus(lang, &s.status)
+	out := State{Version: s.version, Lang: lang, Me: Me{Name: Isolate(s.cfg.Name), Seat: -1}}
 	if s.haveSt {
 		out.Me.Seat = st.Seat
 	}
@@ -283,7 +287,7 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 		out.Game = drawn.Game
 	}
 	if c := s.choice; c != nil {
-		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: st.Members,
+		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: isolateAll(st.Members),
 			Bots: s.cfg.Bots, Settings: b.ShowSettings(c.Config), Private: s.private != nil || s.privateJoined}
 		out.Table.Escrow = s.escrow(c.Players)
 		out.Table.Promise = escrowPromise(lang, out.Table.Escrow)
@@ -299,7 +303,7 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	if asked && s.result == nil && st.Verdict == nil {
 		out.Decision = &Decision{ID: pend.ID, SinceMS: pend.Since.UnixMilli(), Board: b.Decision(pend.Game, pend.Seat, names)}
 	}
-	out.Clock = s.clock(pend, asked)
+	out.Clock = s.clock(st, pend, asked)
 	if v := st.Verdict; v != nil {
 		out.Alerts = append(out.Alerts, Alert{Level: "error", Text: verdictText(lang, v, names, st.Seat)})
 	}
@@ -310,8 +314,8 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 		out.Result = buildResult(lang, r, names, st.Seat)
 	}
 	out.TableGen, out.Rematch = s.gen, s.rematchOffer()
-	out.Pause = s.pauseState(lang, out.Mode)
-	out.LogStart, out.Log = s.logLines(b, lang, logFrom)
+	out.Pause = s.pauseState(lang, st, out.Mode)
+	out.LogStart, out.Log = s.logLines(b, lang, st, logFrom)
 	return out
 }
 
@@ -332,11 +336,10 @@ func (s *Server) networkState() *NetworkState {
 }
 
 // logLines are the log's lines from logFrom on (and where they start), the game's events in
-// the board's words with the names known now.
-func (s *Server) logLines(b Board, lang string, logFrom int) (int, []LogLine) {
+// the board's words with the names known now (st's, as ShownNames shows them).
+func (s *Server) logLines(b Board, lang string, st *protocol.Status, logFrom int) (int, []LogLine) {
 	logFrom = min(max(logFrom, 0), len(s.log))
 	out := []LogLine{}
-	st := &s.status
 	for _, it := range s.log[logFrom:] {
 		l := it.line
 		switch {
@@ -346,6 +349,8 @@ func (s *Server) logLines(b Board, lang string, logFrom int) (int, []LogLine) {
 			l = LogLine{Kind: "verdict", Text: verdictText(lang, it.verdict, st.Names, st.Seat)}
 		case it.audit != nil:
 			l = LogLine{Kind: "audit", Text: auditText(lang, *it.audit)}
+		case it.chat != nil:
+			l = chatLine(lang, it.chat, st.Names, st.Roster, st.Seat)
 		}
 		out = append(out, l)
 	}
@@ -402,9 +407,9 @@ func (s *Server) lobbyState(b Board) *LobbyState {
 	return l
 }
 
-// clock is whom the table waits for and since when (nil when nobody, or at the end).
-func (s *Server) clock(pend asked, asked bool) *Clock {
-	st := &s.status
+// clock is whom the table waits for and since when (nil when nobody, or at the end), with
+// st's names.
+func (s *Server) clock(st *protocol.Status, pend asked, asked bool) *Clock {
 	if !s.haveSt || st.Due < 0 || st.Done || st.Verdict != nil || s.result != nil {
 		return nil
 	}

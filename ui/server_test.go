@@ -81,7 +81,7 @@ func TestAccess(t *testing.T) {
 		t.Errorf("wrong key: %d", code)
 	}
 	var st State
-	if code := call(t, ts, "GET", "/api/state", testKey, "", &st); code != http.StatusOK || st.Mode != "lobby" || st.Me.Name != "ann" {
+	if code := call(t, ts, "GET", "/api/state", testKey, "", &st); code != http.StatusOK || st.Mode != "lobby" || st.Me.Name != "\u2068ann\u2069" {
 		t.Errorf("with the key: %d %+v", code, st)
 	}
 
@@ -174,7 +174,7 @@ func TestLobby(t *testing.T) {
 		t.Fatalf("lobby: %+v", st.Lobby)
 	}
 	fri := st.Lobby.Tables[1]
-	if fri.Table != "friday" || fri.Players != 4 || strings.Join(fri.Seated, ",") != "bob,carol" || fri.Full || !fri.Room {
+	if fri.Table != "friday" || fri.Players != 4 || strings.Join(fri.Seated, ",") != "\u2068bob\u2069,\u2068carol\u2069" || fri.Full || !fri.Room {
 		t.Errorf("friday: %+v", fri)
 	}
 	if tight := st.Lobby.Tables[2]; tight.Room || tight.Full {
@@ -353,7 +353,7 @@ func TestStateJoinsTheBoard(t *testing.T) {
 	s.Update(protocol.Status{Table: "t", Seat: 1, Names: names, State: newPick(2, 3, 1), Due: 0})
 	st := get()
 	if st.Mode != "game" || len(st.Game["picks"]) != 2 || st.Seats[0]["total"] != 3.0 || st.Seats[1]["me"] != true ||
-		st.Seats[0]["due"] != true || st.Seats[1]["name"] != "bob" {
+		st.Seats[0]["due"] != true || st.Seats[1]["name"] != "\u2068bob\u2069 (seat 1)" {
 		t.Errorf("in the game: %+v", st)
 	}
 	s.Update(protocol.Status{Table: "t", Seat: 1, Names: names, State: newPick(2, 3, 1, 1, 2), Due: -1, Done: true})
@@ -472,7 +472,7 @@ func TestEvents(t *testing.T) {
 	}
 	s.Event(engine.Event{Text: "seat 0 picks 3", Data: pickEvent{0, 3}})
 	st := next()
-	if st.LogStart != 1 || len(st.Log) != 1 || st.Log[0].Text != "ann: 3" || st.Log[0].Kind != "pick" {
+	if st.LogStart != 1 || len(st.Log) != 1 || st.Log[0].Text != "\u2068ann\u2069 (seat 0): 3" || st.Log[0].Kind != "pick" {
 		t.Fatalf("log: %d %+v", st.LogStart, st.Log)
 	}
 	s.Event(engine.Event{Text: "seat 1 picks 2", Data: pickEvent{1, 2}})
@@ -509,9 +509,9 @@ func TestVerdictsAndResult(t *testing.T) {
 		v          protocol.Verdict
 		lang, want string
 	}{
-		{protocol.Verdict{Kind: protocol.VerdictAbandoned, Seq: 40, Seat: 2, Reason: "silent for 1m0s"}, "en", "cy stopped answering: the table waited past its time limit, named them as gone and stopped (entry 40)"},
-		{protocol.Verdict{Kind: protocol.VerdictAbandoned, Seq: 40, Seat: 2, Reason: "silent for 1m0s"}, "es", "cy dejó de responder"},
-		{protocol.Verdict{Kind: protocol.VerdictCheat, Seq: 41, Seat: 1, Reason: "bad shuffle proof"}, "en", "bob was caught cheating at entry 41: bad shuffle proof"},
+		{protocol.Verdict{Kind: protocol.VerdictAbandoned, Seq: 40, Seat: 2, Reason: "silent for 1m0s"}, "en", "\u2068cy\u2069 (seat 2) stopped answering: the table waited past its time limit, named them as gone and stopped (entry 40)"},
+		{protocol.Verdict{Kind: protocol.VerdictAbandoned, Seq: 40, Seat: 2, Reason: "silent for 1m0s"}, "es", "\u2068cy\u2069 (asiento 2) dejó de responder"},
+		{protocol.Verdict{Kind: protocol.VerdictCheat, Seq: 41, Seat: 1, Reason: "bad shuffle proof"}, "en", "\u2068bob\u2069 (seat 1) was caught cheating at entry 41: bad shuffle proof"},
 		{protocol.Verdict{Kind: protocol.VerdictEquivocation, Seq: 7, Seat: 0, Reason: "two entries"}, "fr", "Votre nœud a signé deux entrées différentes pour l'entrée 7"},
 	} {
 		v := tt.v
@@ -525,7 +525,7 @@ func TestVerdictsAndResult(t *testing.T) {
 	s.Update(protocol.Status{Table: "t", Seat: 0, Names: names, State: newPick(3, 1), Due: 1, DueSince: time.UnixMilli(1000), Timeout: time.Minute})
 	var st State
 	call(t, ts, "GET", "/api/state", testKey, "", &st)
-	if st.Clock == nil || st.Clock.Due != 1 || st.Clock.Name != "bob" || st.Clock.SinceMS != 1000 || st.Clock.TimeoutMS != 60000 {
+	if st.Clock == nil || st.Clock.Due != 1 || st.Clock.Name != "\u2068bob\u2069 (seat 1)" || st.Clock.SinceMS != 1000 || st.Clock.TimeoutMS != 60000 {
 		t.Errorf("clock: %+v", st.Clock)
 	}
 	s.Finish(Result{Outcome: &protocol.Outcome{Finished: true, Scores: []int{100000, 0, 5}, Winners: []int{0}, Digest: "ab", Entries: 300},

@@ -26,13 +26,14 @@ type Terminal struct {
 	done  chan struct{}
 	once  sync.Once
 
-	mu    sync.Mutex              // guards out and what follows
-	chat  func(text string) error // says a line in the table's chat (nil: the game has none)
-	names []string
-	seat  int
-	round int
-	noted map[string]bool
-	ahead bool // pass ahead is set (passahead.go)
+	mu     sync.Mutex              // guards out and what follows
+	chat   func(text string) error // says a line in the table's chat (nil: the game has none)
+	names  []string                // the players by seat, as ShownNames shows them
+	roster []int                   // by seat, the player's place in the genesis roster
+	seat   int
+	round  int
+	noted  map[string]bool
+	ahead  bool // pass ahead is set (passahead.go)
 
 	pause     func(agree bool) error // answers a pause of the table (nil: none; pause.go)
 	pauseSaid string                 // the last line told about the pause
@@ -40,9 +41,11 @@ type Terminal struct {
 	escrow bool // the table escrows: the others play on when a player leaves (depart.go)
 }
 
-// NewTerminal reads moves from in and writes to out, with the game's text board b.
+// NewTerminal reads moves from in and writes to out, with the game's text board b. Whatever
+// it writes holds no control, format or bidi character but line breaks, tabs and the isolates
+// around names (names.go).
 func NewTerminal(b TextBoard, in io.Reader, out io.Writer) *Terminal {
-	t := &Terminal{board: b, lang: Languages[0], out: out, lines: make(chan string), done: make(chan struct{}), seat: -1, noted: map[string]bool{}}
+	t := &Terminal{board: b, lang: Languages[0], out: safeWriter{out}, lines: make(chan string), done: make(chan struct{}), seat: -1, noted: map[string]bool{}}
 	go func() {
 		sc := bufio.NewScanner(in)
 		for sc.Scan() {
@@ -81,23 +84,25 @@ func (t *Terminal) printf(format string, args ...any) {
 	fmt.Fprintf(t.out, format, args...)
 }
 
-// Update takes note of the players' names and tells a verdict.
-func (t *Terminal) Update(st protocol.Status) {
+// Update takes note of the players' names and tells a verdict. Names are shown as ShownNames
+// shows them, with their seats.
+func (t *Terminal) Update(raw protocol.Status) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	st := *shownStatus(t.lang, &raw)
 	if st.Names != nil && st.State != nil && !t.noted["formed"] { // the order of play is drawn by then
 		t.noted["formed"] = true
 		players := make([]string, len(st.Names))
 		for i := range st.Names {
-			players[i] = SeatName(st.Names, i)
+			players[i] = st.Names[i]
 			if i == st.Seat {
 				players[i] = t.say("term.you", "name", players[i])
 			}
 		}
-		fmt.Fprintln(t.out, t.say("term.formed", "table", st.Table, "players", strings.Join(players, ", ")))
+		fmt.Fprintln(t.out, t.say("term.formed", "table", Isolate(st.Table), "players", strings.Join(players, ", ")))
 	}
 	if st.Names != nil {
-		t.names, t.seat = st.Names, st.Seat
+		t.names, t.roster, t.seat = st.Names, st.Roster, st.Seat
 	}
 	if st.Verdict != nil && !t.noted["verdict"] {
 		t.noted["verdict"] = true

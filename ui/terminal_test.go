@@ -24,7 +24,7 @@ func TestTerminal(t *testing.T) {
 	if err != nil || string(a.Move) != "\x02" {
 		t.Fatalf("Decide = %+v, %v; want the move 2", a, err)
 	}
-	for _, w := range []string{"The table t formed. Players, in turn order: ann (you), bob.", "== Round 1 ==", "  bob: 3",
+	for _, w := range []string{"The table \u2068t\u2069 formed. Players, in turn order: \u2068ann\u2069 (seat 0) (you), \u2068bob\u2069 (seat 1).", "== Round 1 ==", "  \u2068bob\u2069 (seat 1): 3",
 		"Picks so far: [1 3]", "Moves: a number", "Ctrl-C leaves the table", `error: "seven" is not a number`, "error: 9 is more than 3"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("the terminal does not show %q:\n%s", w, out.String())
@@ -49,7 +49,7 @@ func TestTerminalFinish(t *testing.T) {
 		{"en", Result{Err: context.Canceled}, []string{"You left the table before the end of the game."}},
 		{"es", Result{Err: context.Canceled}, []string{"Dejaste la mesa antes del final"}},
 		{"en", Result{Outcome: &protocol.Outcome{Finished: true}, Audit: &protocol.Report{Valid: true, Outcome: protocol.Outcome{Entries: 9, Digest: "ab"}}}, []string{"Audit: the log checks. 9 entries"}},
-		{"fr", Result{Outcome: &protocol.Outcome{Verdict: &protocol.Verdict{Kind: protocol.VerdictAbandoned, Seat: 1}}}, []string{"La partie a été abandonnée : bob ne répondait plus"}},
+		{"fr", Result{Outcome: &protocol.Outcome{Verdict: &protocol.Verdict{Kind: protocol.VerdictAbandoned, Seat: 1}}}, []string{"La partie a été abandonnée : \u2068bob\u2069 (place 1) ne répondait plus"}},
 	} {
 		var out strings.Builder
 		term := NewTerminal(pickBoard{}, strings.NewReader(""), &out)

@@ -34,13 +34,13 @@ func TestTerminal(t *testing.T) {
 	for _, w := range []string{"Round 1 of 4 · Corruption", "City Hall · Swiss account (swiss:city): —", "school       Elementary School $100,000: —",
 		"Your hand: 1000 2000", "1000 2000 4000 6000 8000 10000 → school monument library firehouse police postoffice swiss:city",
 		"da reporter hitman → school monument", "for example: 1000 school", `error: No card "bribe"`,
-		"error: District attorney goes only under a contract, never on a Swiss account.", "Moves: CARD PLACE", "Ctrl-C leaves the table", "Scores: ann (you) $0 · bob $0 · cy $0"} {
+		"error: District attorney goes only under a contract, never on a Swiss account.", "Moves: CARD PLACE", "Ctrl-C leaves the table", "Scores: \u2068ann\u2069 (seat 0) (you) $0 · \u2068bob\u2069 (seat 1) $0 · \u2068cy\u2069 (seat 2) $0"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("the terminal does not show %q:\n%s", w, out.String())
 		}
 	}
-	if strings.Contains(out.String(), "seat 0") {
-		t.Errorf("the terminal calls the person seat 0:\n%s", out.String())
+	if strings.Count(out.String(), "seat 0") != strings.Count(out.String(), "\u2068ann\u2069 (seat 0)") {
+		t.Errorf("the terminal calls the person seat 0 without its name:\n%s", out.String())
 	}
 	if n := strings.Count(strings.SplitN(out.String(), "> ", 2)[0], "\n"); n > 20 {
 		t.Errorf("the screen of a decision is %d lines, want at most 20:\n%s", n, out.String())

@@ -30,7 +30,7 @@
 // (the board and the log scroll inside when a table is crowded), and below 1000 px the parts
 // stack and the decision is a sheet at the bottom of the screen.
 
-import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText} from './kit.js';
+import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts} from './kit.js';
 import * as board from './board/board.js';
 
 const langs = ['en', 'es', 'fr'];
@@ -203,7 +203,7 @@ function revealAsked() {
 
 function renderTop(st) {
   const parts = [];
-  if (st.table) parts.push(h('span.table-name', {}, t('top.table'), ' ', h('strong', {}, st.table.name)));
+  if (st.table) parts.push(h('span.table-name', {}, t('top.table'), ' ', h('strong', {}, h('bdi', {}, st.table.name))));
   if (st.game) parts.push(board.header(st));
   if (st.me) parts.push(h('span.me', {title: t('top.me')}, st.me.name));
   $('#where').replaceChildren(...parts.flat());
@@ -404,10 +404,10 @@ function peerConns(net) {
 function renderTables(st, box) {
   const lb = st.lobby, net = st.network;
   const rows = lb.tables.map((tb) => h('li.lobby-table', {dataset: {table: tb.table}},
-    h('div', {}, h('strong', {}, tb.table), ' · ', t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
+    h('div', {}, h('strong', {}, h('bdi', {}, tb.table)), ' · ', t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
     h('div.seated', {}, t('lobby.table.seated', {n: tb.seated.length, of: tb.players, names: tb.seated.join(', ')})),
     h('button.join', {type: 'button', disabled: !tb.room, dataset: {key: 'join:' + tb.table, table: tb.table},
-      'aria-label': tb.room ? t('lobby.join.label', {table: tb.table}) : null,
+      'aria-label': tb.room ? t('lobby.join.label', {table: iso(tb.table)}) : null,
       onclick: () => post('/api/lobby/join', Object.assign({table: tb.table, players: tb.players}, board.settingsOf(tb))).catch(() => {})},
     tb.full ? t('lobby.full') : (tb.room ? t('lobby.join') : t('lobby.noroom')))));
   let empty = t('lobby.none');
@@ -457,7 +457,7 @@ function sortAddrs(addrs) {
 // joinHint is the command another player types to sit at table tb with the person.
 function joinHint(st, tb) {
   const addr = st.network && sortAddrs(st.network.addrs || [])[0];
-  return `corruption play --name ${t('hint.yourname')} --table '${tb.name}' --players ${tb.players}${board.joinFlags(tb)}${addr ? ' --peer ' + addr : ''}`;
+  return `corruption play --name ${t('hint.yourname')} --table ${shellQuote(tb.name)} --players ${tb.players}${board.joinFlags(tb)}${addr ? ' --peer ' + addr : ''}`;
 }
 
 function leaveButton() {
@@ -481,7 +481,7 @@ function renderWaiting(st) {
   if (ui.left) return h('section.panel.waiting', {}, h('h2', {}, t('left.title')), h('p', {}, t('left.text')));
   const members = tb.members || [];
   return h('section.panel.waiting', {'aria-labelledby': 'waiting-title'},
-    h('h2#waiting-title', {}, t('waiting.title', {table: tb.name})),
+    h('h2#waiting-title', {}, t('waiting.title', {table: iso(tb.name)})),
     h('p', {}, t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
     tb.promise ? h('p#table-promise.hint', {}, tb.promise) : null,
     h('p#seats-filled', {}, t('waiting.seated', {n: members.length, of: tb.players, names: members.join(', ') || t('waiting.nobody')})),
@@ -497,7 +497,7 @@ function renderWaiting(st) {
 function renderSetup(st) {
   const c = st.clock;
   return h('section.panel.waiting', {},
-    h('h2', {}, t('setup.title', {table: st.table ? st.table.name : ''})),
+    h('h2', {}, t('setup.title', {table: st.table ? iso(st.table.name) : ''})),
     h('p', {}, t('setup.seated', {names: (st.seats || []).map((s) => seatName(st, s.seat)).join(', ')})),
     h('p', {}, board.setup ? board.setup() : board.setupText),
     st.table && st.table.promise ? h('p#table-promise.hint', {}, st.table.promise) : null,
@@ -628,7 +628,8 @@ function updateLog() {
       logView.round = l.round;
       items.push(h('li.round', {}, t('log.round', {n: l.round})));
     }
-    items.push(h('li.' + (l.kind || 'note'), {}, l.text));
+    if ((l.kind === 'chat' || l.kind === 'chatme') && l.data) items.push(h('li.' + l.kind + chatClass(l), {}, chatParts(l)));
+    else items.push(h('li.' + (l.kind || 'note'), {}, l.text));
   }
   const added = ui.log.length - logView.shown;
   logView.shown = ui.log.length;
@@ -680,7 +681,7 @@ function renderResults(st) {
       : h('p#resume.hint', {}, t('result.paused.noresume')));
   }
   if (r.digest && status !== 'paused') box.append(h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)));
-  if (st.rematch && !ui.left) box.append(h('p.hint', {}, t('result.rematch.hint', {table: st.rematch})));
+  if (st.rematch && !ui.left) box.append(h('p.hint', {}, t('result.rematch.hint', {table: iso(st.rematch)})));
   box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, st.rematch ? rematchButton() : null, (() => {
     const b = leaveButton();
     b.textContent = t('result.leave');

@@ -83,6 +83,33 @@ export function number(n) {
   return Number(n).toLocaleString(ui.lang === 'en' ? 'en-US' : ui.lang);
 }
 
+// iso isolates a text the page puts inside a sentence (a table's name), as <bdi> does: FSI
+// (U+2068) before it, PDI (U+2069) after, so that a right-to-left name neither reorders the
+// sentence nor is reordered by it. The players' names and the chat's texts come from the
+// server isolated already, each with its seat ("⁨ann⁩ (seat 2)").
+export const iso = (s) => '\u2068' + s + '\u2069';
+
+// shellQuote is s as one word of a POSIX shell command ('friday night', 'ann'\''s table').
+export const shellQuote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
+
+// chatClass is the classes of a chat line of the log (kind chat or chatme): its speaker's seat,
+// for the seat's colour, and conflict when the speaker signed two messages with its number.
+export function chatClass(l) {
+  const d = l.data || {};
+  return (d.seat >= 0 ? '.seat-' + d.seat : '') + (d.conflict ? '.conflict' : '');
+}
+
+// chatParts draws a chat line of the log from its data (ui.ChatData): the speaker's colour,
+// name and seat, then what it said, each in its own <bdi>, as text; a message whose speaker had
+// signed another with the same number says so, in words, with a mark.
+export function chatParts(l) {
+  const d = l.data;
+  if (!d) return [l.text];
+  const swatch = d.seat >= 0 ? h('span.swatch', {}) : null;
+  if (d.conflict) return [swatch, h('strong.conflict-mark', {}, '!! '), l.text];
+  return [swatch, h('b.speaker', {}, h('bdi', {}, d.name)), ': ', h('bdi.said', {}, d.text)];
+}
+
 export function seatName(st, seat) {
   const s = (st.seats || [])[seat];
   if (!s) return t('seat', {n: seat});

@@ -5,7 +5,7 @@
 // board exports). It draws the State's game, seats and decision, which the server builds from
 // the person's view only; the chat's lines are the log's lines of kind "chat".
 
-import {h, ui, render, seatName, move, post, focusFirst, t} from '../kit.js';
+import {h, ui, render, seatName, move, post, focusFirst, t, chatClass, chatParts} from '../kit.js';
 
 export const title = 'Corruptia';
 export const setupText = 'The senators exchange keys, shuffle the 90 bills together (the bills set aside stay unseen by all), lay the three starting bills of the government program and deal each senator four bills. No one can see the deck.';
@@ -187,10 +187,7 @@ function renderNegotiation(st) {
 function renderChat(st) {
   const lines = ui.log.filter((l) => l.kind === 'chat' || l.kind === 'chatme').slice(-40);
   const list = h('ol#chat-lines', {'aria-label': 'Chat', 'aria-live': 'polite'},
-    lines.length ? lines.map((l) => {
-      const i = l.text.indexOf(': ');
-      return h('li.' + l.kind, {}, h('b', {}, i > 0 ? l.text.slice(0, i) : ''), i > 0 ? l.text.slice(i) : l.text);
-    }) : h('li.hint', {}, 'Promises, threats, deals: say them here. Every message is signed by its author and kept beside the log; none binds anyone.'));
+    lines.length ? lines.map((l) => h('li.' + l.kind + chatClass(l), {}, chatParts(l))) : h('li.hint', {}, 'Promises, threats, deals: say them here. Every message is signed by its author and kept beside the log; none binds anyone.'));
   const input = h('input#chat-input', {type: 'text', maxlength: 500, placeholder: 'Say something to the table…', value: my.draft,
     dataset: {key: 'chat-input'}, 'aria-label': 'Your message', oninput: (e) => { my.draft = e.target.value; }});
   const form = h('form#chat-form', {onsubmit: (e) => {
