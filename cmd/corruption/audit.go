@@ -12,6 +12,7 @@ import (
 
 	"corruption/engine"
 	"corruption/protocol"
+	"corruption/ui"
 )
 
 func auditCommand() *cli.Command {
@@ -58,12 +59,12 @@ func auditCommand() *cli.Command {
 					return err
 				}
 			} else if rep.Valid {
-				fmt.Fprintf(c.App.Writer, "valid: table %q, %d entries, every seat signed off\n", rep.Table, rep.Entries)
+				fmt.Fprintf(c.App.Writer, "valid: table %s, %d entries, every seat signed off\n", ui.Isolate(rep.Table), rep.Entries)
 				fmt.Fprintf(c.App.Writer, "scores %v, winners %v\ndigest %s\n", rep.Scores, rep.Winners, rep.Digest)
 				printOpen(c.App.Writer, rep)
 			}
 			if chat := c.String("chat"); chat != "" {
-				if err := auditChat(c.App.Writer, c.Args().First(), chat); err != nil {
+				if err := auditChat(c.App.Writer, c.Args().First(), chat, rep); err != nil {
 					return cli.Exit(err.Error(), 1)
 				}
 			}
@@ -127,7 +128,8 @@ func openLog(path string) (*os.File, error) {
 	return f, nil
 }
 
-// readGenesis reads the genesis of the log r, or nil when its first record is none.
+// readGenesis reads the genesis of the log r, by the rules of its version, or nil when its
+// first record is none.
 func readGenesis(r io.Reader) *protocol.Genesis {
 	lr, err := protocol.NewLogReader(r)
 	if err != nil {
@@ -137,7 +139,7 @@ func readGenesis(r io.Reader) *protocol.Genesis {
 	if err != nil || e == nil || e.Kind != protocol.KindGenesis {
 		return nil
 	}
-	g, err := protocol.ParseGenesis(e.Body)
+	g, err := protocol.GenesisOf(e)
 	if err != nil {
 		return nil
 	}

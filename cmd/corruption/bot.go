@@ -85,6 +85,18 @@ func checkTableName(name string) error {
 	if name == "" || len(name) > protocol.MaxNameSize || strings.ContainsAny(name, "/\\") || name == "." || name == ".." {
 		return usageError("--table: %q is not a table name (1 to %d characters, no slashes)", name, protocol.MaxNameSize)
 	}
+	if err := protocol.CheckName(name); err != nil {
+		return usageError("--table: %v", err)
+	}
+	return nil
+}
+
+// checkPlayerName checks a player's --name as every node does: at most protocol.MaxNameSize
+// bytes of UTF-8, and no control, format or bidi character (the error names it: U+001B).
+func checkPlayerName(name string) error {
+	if err := protocol.CheckName(name); err != nil {
+		return usageError("--name: %v", err)
+	}
 	return nil
 }
 
@@ -138,6 +150,9 @@ func runBot(c *cli.Context) error {
 	}
 	if err := checkOut(c.String("out")); err != nil {
 		return usageError("--out: %v", err)
+	}
+	if err := checkPlayerName(c.String("name")); err != nil {
+		return err
 	}
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()

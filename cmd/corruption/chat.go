@@ -7,10 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
 	"corruption/protocol"
+	"corruption/ui"
 )
 
 // chatRelay is the table's chat between a person's node and its page or terminal: what the
@@ -138,8 +140,12 @@ func removeStaleChat(path string) error {
 }
 
 // auditChat checks a chat file against the table of the log at logPath (every message signed
-// by the roster member it names, for that table) and tells it, message by message.
-func auditChat(w io.Writer, logPath, chatPath string) error {
+// by the roster member it names, for that table, with a text its version accepts) and tells it,
+// message by message: each speaker by name and seat (rep, the log's audit, knows the seats),
+// names and texts escaped and isolated (ui.Isolate), each message with its number. A speaker
+// that signed two different messages with one number is shown as what it is: both messages
+// are printed, the later marked !!, and a last line says who said two things.
+func auditChat(w io.Writer, logPath, chatPath string, rep *protocol.Report) error {
 	lf, err := openLog(logPath)
 	if err != nil {
 		return err
@@ -163,10 +169,33 @@ func auditChat(w io.Writer, logPath, chatPath string) error {
 			return fmt.Errorf("%s: %v", chatPath, err)
 		}
 	}
+	conflicts := protocol.MarkChatConflicts(msgs)
 	fmt.Fprintf(w, "chat: %d %s, each signed by its speaker at this table (nothing said there binds anyone)\n",
 		len(msgs), pluralWord(len(msgs), "message", "messages"))
+	speaker := func(m *protocol.ChatMessage) string {
+		for seat, member := range rep.Roster {
+			if member == m.Member {
+				return ui.ShownName("en", rep.Names, seat)
+			}
+		}
+		return fmt.Sprintf("%s (player %d of the roster)", ui.Isolate(m.Name), m.Member)
+	}
+	said := map[[2]uint64]bool{}
+	var twice []string
 	for _, m := range msgs {
-		fmt.Fprintf(w, "  %s  %s: %s\n", m.Time.UTC().Format("2006-01-02 15:04:05 UTC"), m.Name, m.Text)
+		mark := ""
+		if m.Conflict {
+			mark = "!! "
+			if k := [2]uint64{uint64(m.Member), m.Counter}; !said[k] {
+				said[k] = true
+				twice = append(twice, fmt.Sprintf("%s, message %d", speaker(m), m.Counter))
+			}
+		}
+		fmt.Fprintf(w, "  %s%s  %s #%d: %s\n", mark, m.Time.UTC().Format("2006-01-02 15:04:05 UTC"), speaker(m), m.Counter, ui.Isolate(m.Text))
+	}
+	if conflicts > 0 {
+		fmt.Fprintf(w, "!! %d %s signed two different messages under one number (both are shown, the later marked !!; a node may have heard either first): %s\n",
+			conflicts, pluralWord(conflicts, "time a player", "times players"), strings.Join(twice, "; "))
 	}
 	return nil
 }

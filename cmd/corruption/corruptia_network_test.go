@@ -11,6 +11,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,8 +183,10 @@ func checkSavedChat(t *testing.T, s *session, r *played, n int) {
 		t.Fatalf("audit --chat of the saved chat:\n%v", res)
 	}
 	for j := range n {
-		if line := fmt.Sprintf("p%d: player %d: yes to education, if you offer me an employee", j, j); !strings.Contains(res.stdout, line) {
-			t.Errorf("audit --chat does not print %q\n%s", line, res.stdout)
+		// Each speaker by name and seat, its message's number, the text isolated.
+		line := regexp.MustCompile(fmt.Sprintf(`\x{2068}p%d\x{2069} \(seat \d\) #1: \x{2068}player %d: yes to education, if you offer me an employee\x{2069}`, j, j))
+		if !line.MatchString(res.stdout) {
+			t.Errorf("audit --chat does not print %s\n%s", line, res.stdout)
 		}
 	}
 	if res := runCLI(t, "audit", "--chat", out+".chat", "--json", out); res.code != 2 {

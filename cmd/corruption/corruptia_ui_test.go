@@ -51,8 +51,21 @@ const ctiaPickWorker = `((k) => {
 const ctiaPrivacy = `fetch('/api/state').then((r) => r.json()).then((st) => !st.game ||
   (st.seats.every((s) => !('hand' in s)) && st.game.hand.length === st.seats[st.me.seat].bills))`
 
+// markupLine is a chat line of markup, and markupShown is true once the page shows it as text:
+// in the chat and in the log, as the person's own line, the speaker's name isolated with its
+// seat, and no element or script made of it.
+const (
+	markupLine  = `<b>not bold</b> <img src=x onerror="document.body.dataset.pwned=1">`
+	markupShown = `(() => {
+  const lines = [...document.querySelectorAll('#chat-lines li.chatme, #log li.chatme')].filter((l) => l.textContent.includes('<img src=x onerror='));
+  return lines.length === 2 && lines.every((l) => l.querySelector('.speaker bdi').textContent.startsWith('\u2068ann\u2069 (seat ') &&
+    l.querySelector('bdi.said').textContent.includes('<b>not bold</b>')) &&
+    document.querySelectorAll('#chat-lines img, #chat-lines b:not(.speaker), #log img').length === 0 && !document.body.dataset.pwned;
+})()`
+)
+
 // TestCorruptiaBrowserGame: a person sits at a table of four with three local bots, says a line
-// in the chat, and plays the whole game by clicking; the page never holds another senator's
+// in the chat (and a line of markup, shown as text), and plays the whole game by clicking; the page never holds another senator's
 // bills, its final scores are the node's outcome, and the audit is valid.
 func TestCorruptiaBrowserGame(t *testing.T) {
 	needChromium(t)
@@ -90,6 +103,13 @@ func TestCorruptiaBrowserGame(t *testing.T) {
 			if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`[...document.querySelectorAll('#chat-lines li.chatme')].some((l) => l.textContent.includes('offer me an employee'))`,
 				chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 				t.Fatalf("the chat does not show the person's line: %v", err)
+			}
+			// Markup in a chat line is text: no element is made of it, no script runs.
+			typeInto(t, bctx, "#chat-input", markupLine)
+			click(t, bctx, "#chat-send")
+			if _, err := chromedp.Run(bctx, chromedp.Poll[bool](markupShown, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+				html, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#chat-lines').innerHTML`))
+				t.Fatalf("the chat does not show the markup as text, with its speaker isolated and seated: %v\n%s", err, html)
 			}
 			said = true
 		}

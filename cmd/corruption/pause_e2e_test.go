@@ -31,7 +31,7 @@ func TestBrowserPause(t *testing.T) {
 		"--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--peer", addr, "--pause-at", "10", "--timeout", "30s")
 	bctx := browserAt(t, ctx, 1366, 768, false)
 	loadPage(t, bctx, url, "pause")
-	waitFor(t, bctx, "bea's question", `!!document.querySelector('#pause-agree') && document.querySelector('#pause-text').textContent.startsWith('bea asks to pause the table')`)
+	waitFor(t, bctx, "bea's question", `!!document.querySelector('#pause-agree') && document.querySelector('#pause-text').textContent.startsWith('\u2068bea\u2069 (seat ') && document.querySelector('#pause-text').textContent.includes(') asks to pause the table')`)
 	screenshot(t, bctx, dir, "pause-asked", false)
 	checkAxe(t, bctx, "the pause asked")
 	inLanguages(t, bctx, "the pause asked", []string{"es", "fr"}, map[string]string{

@@ -168,8 +168,8 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 			pc.name = "player"
 		}
 	}
-	if len(pc.name) > protocol.MaxNameSize {
-		return pc, usageError("--name: %q is longer than %d bytes", pc.name, protocol.MaxNameSize)
+	if err := checkPlayerName(pc.name); err != nil {
+		return pc, err
 	}
 	if _, _, err := net.SplitHostPort(pc.uiAddr); err != nil {
 		return pc, usageError("--ui: %q is not HOST:PORT (e.g. 127.0.0.1:8080): %v", pc.uiAddr, err)

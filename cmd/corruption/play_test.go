@@ -332,8 +332,8 @@ func TestDemoText(t *testing.T) {
 }
 
 // TestDemoTextWords: the terminal follows LANG (Spanish here), takes moves typed by the start
-// of their names, and at the end the outcome names the players and the winners, with no seat
-// numbers.
+// of their names, and at the end the outcome names the players and the winners, each by name
+// (isolated) and seat.
 func TestDemoTextWords(t *testing.T) {
 	out, stderr, err := textDemo(t, "es_ES.UTF-8", func(line, _ string) []string {
 		if strings.HasPrefix(line, "  por ejemplo: ") {
@@ -349,16 +349,20 @@ func TestDemoTextWords(t *testing.T) {
 	if err != nil {
 		t.Fatalf("demo --text: %v\nstdout:\n%s\nstderr:\n%s", err, out, stderr)
 	}
-	for _, want := range []string{"== Ronda 4 ==", "Tu mano:", "Alcaldía", "Puntuaciones:", "Auditoría: el registro es correcto", "kim (tú)"} {
+	for _, want := range []string{"== Ronda 4 ==", "Tu mano:", "Alcaldía", "Puntuaciones:", "Auditoría: el registro es correcto"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the terminal never shows %q", want)
 		}
 	}
+	if !regexp.MustCompile(`\x{2068}kim\x{2069} \(asiento \d\) \(tú\)`).MatchString(out) {
+		t.Errorf("the terminal never shows the person by name, seat and (tú):\n%s", out)
+	}
+	shown := regexp.MustCompile(`\x{2068}(kim|bot \d)\x{2069} \(seat \d\)`)
 	winners := regexp.MustCompile(`(?m)^Winners: (.+)$`).FindStringSubmatch(out)
-	if winners == nil || regexp.MustCompile(`\d|\[`).MatchString(strings.NewReplacer("bot 1", "", "bot 2", "").Replace(winners[1])) {
+	if winners == nil || !shown.MatchString(winners[1]) || regexp.MustCompile(`\d|\[`).MatchString(shown.ReplaceAllString(winners[1], "")) {
 		t.Errorf("the winners are not named: %q\n%s", winners, out)
 	}
-	if strings.Contains(out, "seat 0") || !strings.Contains(out, "  kim ") {
+	if !regexp.MustCompile(`(?m)^  \x{2068}kim\x{2069} \(seat \d\) `).MatchString(out) {
 		t.Errorf("the outcome does not name the players:\n%s", out)
 	}
 }
@@ -382,7 +386,7 @@ func TestDemoTextInterrupted(t *testing.T) {
 		t.Fatalf("demo --text interrupted: %v, want exit 1\nstdout:\n%s\nstderr:\n%s", err, out, stderr)
 	}
 	if !strings.Contains(out, "You left the table before the end of the game.") || !strings.Contains(stderr, "interrupted: table") ||
-		!strings.Contains(stderr, "waiting for kim to write its move") {
+		!regexp.MustCompile(`waiting for \x{2068}kim\x{2069} \(seat \d\) to write its move`).MatchString(stderr) {
 		t.Errorf("the interruption is not told in words:\nstdout:\n%s\nstderr:\n%s", out, stderr)
 	}
 }

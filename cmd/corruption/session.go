@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -298,7 +299,7 @@ func (s *session) stopped(r *played) error {
 }
 
 // printOutcome prints how the table ended, every player's score in the game's unit, and the
-// winners, by name.
+// winners, by name and seat.
 func printOutcome(w io.Writer, r *played, g *game) {
 	o := r.out
 	switch {
@@ -314,11 +315,12 @@ func printOutcome(w io.Writer, r *played, g *game) {
 		return
 	}
 	players := t.Players()
+	names := ui.ShownNames("en", playerNames(players)) // escaped, isolated, with their seats
 	width := 8
-	for _, m := range players {
-		width = max(width, len(m.Name))
+	for _, n := range names {
+		width = max(width, shownWidth(n))
 	}
-	for seat, m := range players {
+	for seat := range players {
 		score := 0
 		if seat < len(o.Scores) {
 			score = o.Scores[seat]
@@ -330,18 +332,24 @@ func printOutcome(w io.Writer, r *played, g *game) {
 		if slices.Contains(o.Open, seat) { // its player left; the others played on (protocol/depart.go)
 			me += "  (left: played by a bot)"
 		}
-		fmt.Fprintf(w, "  %-*s %12s%s\n", width, m.Name, g.score(score), me)
+		fmt.Fprintf(w, "  %s%s %12s%s\n", names[seat], strings.Repeat(" ", width-shownWidth(names[seat])), g.score(score), me)
 	}
 	if len(o.Winners) > 0 && o.Finished {
-		names := make([]string, len(o.Winners))
+		won := make([]string, len(o.Winners))
 		for i, seat := range o.Winners {
-			names[i] = ui.SeatName(playerNames(players), seat)
+			won[i] = ui.SeatName(names, seat)
 		}
-		fmt.Fprintf(w, "Winners: %s\n", joinAnd(names))
+		fmt.Fprintf(w, "Winners: %s\n", joinAnd(won))
 	}
 	if o.Digest != "" {
 		fmt.Fprintf(w, "Digest: %s\n", o.Digest)
 	}
+}
+
+// shownWidth is how many characters a name as ui.ShownName shows it takes on a line (the
+// isolates around it take none).
+func shownWidth(s string) int {
+	return utf8.RuneCountInString(s) - strings.Count(s, "\u2068") - strings.Count(s, "\u2069")
 }
 
 func playerNames(ms []protocol.Member) []string {
@@ -352,7 +360,7 @@ func playerNames(ms []protocol.Member) []string {
 	return names
 }
 
-// dueWords is what the table waits for, naming the seat due by its player's name.
+// dueWords is what the table waits for, naming the seat due by its player's name (and seat).
 func dueWords(t *protocol.Table) string {
 	due := t.DueString()
 	seat, _ := t.Due()
@@ -360,18 +368,18 @@ func dueWords(t *protocol.Table) string {
 		return due
 	}
 	if rest, ok := strings.CutPrefix(due, fmt.Sprintf("seat %d ", seat)); ok {
-		return ui.SeatName(playerNames(t.Players()), seat) + " " + rest
+		return ui.ShownName("en", playerNames(t.Players()), seat) + " " + rest
 	}
 	return due
 }
 
-// verdictWords is a verdict naming the seat blamed by its player's name.
+// verdictWords is a verdict naming the seat blamed by its player's name (and seat).
 func verdictWords(v *protocol.Verdict, r *played) string {
 	t := r.node.Table()
 	if t == nil || v.Seat < 0 {
 		return v.Error()
 	}
-	return strings.Replace(v.Error(), fmt.Sprintf("seat %d ", v.Seat), ui.SeatName(playerNames(t.Players()), v.Seat)+" ", 1)
+	return strings.Replace(v.Error(), fmt.Sprintf("seat %d ", v.Seat), ui.ShownName("en", playerNames(t.Players()), v.Seat)+" ", 1)
 }
 
 // joinAnd is "a", "a and b", "a, b and c".
@@ -382,7 +390,9 @@ func joinAnd(ws []string) string {
 	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
-// oneLine folds a multi-line message (libp2p's dial errors) onto one line.
+// oneLine folds a multi-line message (libp2p's dial errors) onto one line, every control,
+// format or bidi character escaped (protocol.Printable): what --verbose logs and the notes say
+// may quote a name or a message from anyone.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	return protocol.Printable(strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " "))
 }

@@ -979,7 +979,7 @@ func TestBrowserWaiting(t *testing.T) {
 	defer cancel()
 	dir := artifacts(t)
 	artifactsDir = dir
-	p := start(ctx, t, "play", "play", "--name", "ann", "--table", "friday night", "--players", "3", "--lbb", "--no-mdns",
+	p := start(ctx, t, "play", "play", "--name", "ann", "--table", "ann's friday", "--players", "3", "--lbb", "--no-mdns",
 		"--listen", "/ip4/127.0.0.1/tcp/0", "--no-open")
 	url := p.waitLine(t, openLine, 20*time.Second)[1]
 	addr := p.waitLine(t, listenLine, 20*time.Second)[1]
@@ -990,7 +990,8 @@ func TestBrowserWaiting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"corruption play --name ", "--table 'friday night'", "--players 3", "--lbb", "--peer " + addr} {
+	// The table's name is one word of the shell command, its quote escaped.
+	for _, want := range []string{"corruption play --name ", `--table 'ann'\''s friday'`, "--players 3", "--lbb", "--peer " + addr} {
 		if !strings.Contains(hint, want) {
 			t.Errorf("the join hint %q lacks %q", hint, want)
 		}
@@ -1018,7 +1019,7 @@ func TestBrowserWaiting(t *testing.T) {
 	click(t, bctx, "#leave")
 	// (The page says so, on the waiting screen or under the results of a table stopped before the end.)
 	waitFor(t, bctx, "the page saying the person left", `document.querySelector('#main').innerText.includes('You left') && !document.querySelector('#leave')`)
-	if code := p.wait(t, 30*time.Second); code != 1 || !strings.Contains(p.stderr.String(), `table "friday night" had not formed yet`) {
+	if code := p.wait(t, 30*time.Second); code != 1 || !strings.Contains(p.stderr.String(), `table "ann's friday" had not formed yet`) {
 		t.Errorf("leaving while waiting: exit %d\n%s", code, p.stderr.String())
 	}
 }
