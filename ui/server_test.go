@@ -187,6 +187,7 @@ func TestLobby(t *testing.T) {
 	var e apiError
 	for _, tt := range []struct{ path, body, err string }{
 		{"/api/lobby/create", `{"table":"a/b","players":4,"speed":"slow"}`, "not a table name"},
+		{"/api/lobby/create", `{"table":"a\u202eb","players":4,"speed":"slow"}`, "holds U+202E, a bidi control"},
 		{"/api/lobby/create", `{"table":"x","players":9,"speed":"slow"}`, "players: 9, want 2 to 4"},
 		{"/api/lobby/create", `{"table":"x","players":4,"speed":"warp"}`, "unknown speed"},
 		{"/api/lobby/create", `{"table":"friday","players":4,"speed":"slow"}`, "already open"},

@@ -161,3 +161,12 @@ func TestAuditHostileGenesis(t *testing.T) {
 		}
 	}
 }
+
+// TestOneLine: what --verbose logs and the notes say is one line, with every control, format or
+// bidi character escaped (a note may quote a name or a peer's error).
+func TestOneLine(t *testing.T) {
+	in := "seat 1 (\x1b[2J\x1b]0;owned\x07) is silent\n  dial \u202eerror\u202c"
+	if got, want := oneLine(in), `seat 1 (\x1b[2J\x1b]0;owned\x07) is silent dial \u202eerror\u202c`; got != want {
+		t.Errorf("oneLine(%q) = %q, want %q", in, got, want)
+	}
+}
