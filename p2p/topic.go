@@ -2,11 +2,13 @@ package p2p
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	pb "github.com/libp2p/go-libp2p-pubsub/pb"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 )
@@ -45,6 +47,12 @@ const (
 //     subscribed peer, mesh or not;
 //   - strict signing: every message carries its author and the author's
 //     signature, checked before any validator runs;
+//   - a message's id is its author, its sequence number and a hash of its
+//     bytes (messageID), not the author and sequence number alone: an author
+//     who signs two different messages under one sequence number has both
+//     delivered, so that what it said twice is seen (a chat counter said
+//     twice, say), not the first version on some nodes and the second on
+//     others;
 //   - a frame limit of MaxMessageSize plus room for the envelope.
 func newGossip(ctx context.Context, h host.Host, tr *meshTracer) (*pubsub.PubSub, error) {
 	p := pubsub.DefaultGossipSubParams()
@@ -58,6 +66,7 @@ func newGossip(ctx context.Context, h host.Host, tr *meshTracer) (*pubsub.PubSub
 	return pubsub.NewGossipSub(ctx, h,
 		pubsub.WithGossipSubParams(p),
 		pubsub.WithMessageSignaturePolicy(pubsub.StrictSign),
+		pubsub.WithMessageIdFn(messageID),
 		pubsub.WithFloodPublish(true),
 		pubsub.WithPeerExchange(false),
 		pubsub.WithMaxMessageSize(MaxMessageSize+envelopeRoom),
@@ -65,6 +74,15 @@ func newGossip(ctx context.Context, h host.Host, tr *meshTracer) (*pubsub.PubSub
 		pubsub.WithValidateQueueSize(outboundQueue),
 		pubsub.WithRawTracer(tr),
 	)
+}
+
+// messageID is a message's id for gossipsub's duplicate cache: its author and
+// sequence number (gossipsub's default), then SHA-256 of its data. A message
+// re-sent with new bytes or a new sequence number is a new message; the same
+// message relayed by several peers is one.
+func messageID(m *pb.Message) string {
+	h := sha256.Sum256(m.GetData())
+	return string(m.GetFrom()) + string(m.GetSeqno()) + string(h[:])
 }
 
 // joinedTopic is a joined gossipsub topic with its subscription.
