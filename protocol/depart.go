@@ -264,6 +264,31 @@ func (t *Table) DepartEntry(agreements map[int]*Departure) *Entry {
 	return &Entry{Version: t.Version(), Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: KindDepart, Body: w.B}
 }
 
+// checkUnsigned checks an entry at the place of the seat due by the departure rules, and says
+// whether they apply (ok): the seat's own entry that this node promised not to apply
+// (ErrPromised), a depart entry (every staying seat's agreement inside), or an open seat's entry
+// (the one every node computes). Any other entry is the seat's own to sign (ok false).
+func (t *Table) checkUnsigned(e *Entry) (by voucher, ok bool, err error) {
+	switch p := t.promise; {
+	case p != nil && p.Seq == e.Seq && p.Seat == e.Seat && e.Kind != KindDepart:
+		return bySignature, true, ErrPromised
+	case e.Kind == KindDepart:
+		if err := t.checkDepart(e); err != nil {
+			return byAgreements, true, reject(e, "%v", err)
+		}
+		return byAgreements, true, nil
+	case t.open[e.Seat] != nil:
+		if err := t.checkOpenEntry(e); err != nil {
+			if t.verdict != nil {
+				return byStandIn, true, t.verdict
+			}
+			return byStandIn, true, reject(e, "%v", err)
+		}
+		return byStandIn, true, nil
+	}
+	return bySignature, false, nil
+}
+
 // checkDepart checks a depart entry for the seat due: every staying seat's agreement, and
 // nothing else.
 func (t *Table) checkDepart(e *Entry) error {
@@ -306,6 +331,17 @@ func (t *Table) applyDepart(e *Entry) {
 	t.leaving = &leaving{seat: e.Seat, at: e.Seq, writers: t.staying(e.Seat)}
 	t.promise = nil
 	t.computed = nil
+}
+
+// checkLateDepart takes an entry for a seq the log holds already, when it is a valid depart
+// entry of this node's own seat where the log holds the seat's own entry: the others opened the
+// seat while the node was away (*SeatOpenedError), and the node takes the depart entry instead
+// of its late entry. Any other entry: nil, for the other checks.
+func (t *Table) checkLateDepart(e *Entry) error {
+	if !t.openedOwn(e) {
+		return nil
+	}
+	return &SeatOpenedError{Seq: e.Seq}
 }
 
 // openedOwn reports whether e is a valid depart entry of this node's own seat at a seq where
@@ -525,6 +561,9 @@ func (t *Table) standInSeed() uint64 {
 	h.Write(t.head[:])
 	return binary.BigEndian.Uint64(h.Sum(nil))
 }
+
+// tookStandIn notes an open seat's entry applied.
+func (t *Table) tookStandIn(*Entry) { t.computed = nil }
 
 // checkOpenEntry checks an entry of an open seat against the one computed.
 func (t *Table) checkOpenEntry(e *Entry) error {
