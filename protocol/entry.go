@@ -48,12 +48,12 @@ type Entry struct {
 	// written in, so that it encodes and hashes back to the same bytes.
 	Version uint8
 	Table   [32]byte // the table id: SHA-256 of the genesis body
-	Seq   uint64   // 0 for the genesis, then one more each entry
-	Prev  [32]byte // Hash of the entry before (zero for the genesis)
-	Seat  int      // the author's seat
-	Kind  Kind
-	Body  []byte
-	Sig   [ed25519.SignatureSize]byte // the author's ed25519 signature
+	Seq     uint64   // 0 for the genesis, then one more each entry
+	Prev    [32]byte // Hash of the entry before (zero for the genesis)
+	Seat    int      // the author's seat
+	Kind    Kind
+	Body    []byte
+	Sig     [ed25519.SignatureSize]byte // the author's ed25519 signature
 }
 
 // Limits.
