@@ -29,7 +29,9 @@ import (
 //     very same bytes. One honest node's agreement and refusal exclude each other, so either
 //     every staying seat agreed and the depart entry is the only entry L can be, or one refused
 //     and it can never be written: a node that promised is then released by that refusal and
-//     applies the seat's entry. A partition among the staying seats completes nothing.
+//     applies the seat's entry. From version 3, a staying seat's signed entry that builds on the
+//     seat's entry L releases it too (PlayedOn): that seat applied the entry, as a refusal says.
+//     A partition among the staying seats completes nothing.
 //  3. The shares. Only now, with the departure final, each staying seat in seat order writes a
 //     release entry: its escrow share of the departed seat's root secret, which everyone checks
 //     against the dealer's commitments. The shares sealed to a seat opened before are opened by
@@ -79,8 +81,9 @@ func (d *departs) init() {
 }
 
 // ErrPromised: the entry is the departing seat's own, which this node promised not to apply
-// (it agreed to the seat's departure). A refusal from a staying seat releases the promise.
-var ErrPromised = errors.New("the node agreed that this seat left: it does not apply the seat's entry unless a staying seat refuses the departure")
+// (it agreed to the seat's departure). A refusal from a staying seat releases the promise, and so
+// does (version 3) a staying seat's entry that builds on the seat's entry (PlayedOn).
+var ErrPromised = errors.New("the node agreed that this seat left: it does not apply the seat's entry unless a staying seat refuses the departure or plays on from that entry")
 
 // SeatOpenedError: the table opened this node's own seat while it was away (its entry at Seq
 // came too late). The node tells it, drops its late entries and watches.
@@ -242,8 +245,52 @@ func (t *Table) Promise(d *Departure) { t.promise = d }
 // Promised is this node's agreement not yet written in a depart entry, or nil.
 func (t *Table) Promised() *Departure { return t.promise }
 
-// Release frees the node from its promise: a staying seat refused the departure.
+// Release frees the node from its promise: a staying seat refused the departure, or played on
+// from the seat's entry (PlayedOn).
 func (t *Table) Release() { t.promise = nil }
+
+// PlayedOn checks a chain of entries against this node's promise (version 3): chain[0] is the
+// departing seat's own signed entry at the promised place, each next entry follows the one
+// before it (seq and hash), and one of them is signed by a seat that stays. It returns the first
+// such entry: that seat played on from the seat's entry, so it applied the entry and never
+// agreed to the departure (or it lied, signing both), and the depart entry cannot be written
+// with every staying seat's honest agreement. It releases the promise as a refusal does (nil:
+// the chain proves nothing of the kind, or there is no promise).
+func (t *Table) PlayedOn(chain []*Entry) *Entry {
+	p := t.promise
+	if p == nil || t.Version() < 3 || len(chain) < 2 {
+		return nil
+	}
+	own := chain[0]
+	if own.Table != t.id || own.Seq != p.Seq || own.Seat != p.Seat || own.Prev != p.Head || own.Kind == KindDepart ||
+		!own.Verify(t.keys[p.Seat]) {
+		return nil
+	}
+	for i := 1; i < len(chain); i++ {
+		if chain[i].Table != t.id || chain[i].Seq != chain[i-1].Seq+1 || chain[i].Prev != chain[i-1].Hash() {
+			return nil
+		}
+	}
+	return t.playedOn(p.Seat, p.Seq, chain[1:])
+}
+
+// playedOn is the first of after (entries that follow seat's entry at seq, in order) signed by
+// a seat that stayed when seat was due there: neither seat itself nor a seat opened before.
+func (t *Table) playedOn(seat int, seq uint64, after []*Entry) *Entry {
+	for _, e := range after {
+		s := e.Seat
+		if s == seat || s >= len(t.keys) {
+			continue
+		}
+		if at, open := t.openAt[s]; open && at < seq {
+			continue
+		}
+		if e.Verify(t.keys[s]) {
+			return e
+		}
+	}
+	return nil
+}
 
 // DepartEntry is the depart entry of the seat due, from every staying seat's agreement (nil
 // when one is missing). Every node builds the same bytes.
@@ -336,10 +383,19 @@ func (t *Table) applyDepart(e *Entry) {
 // checkLateDepart takes an entry for a seq the log holds already, when it is a valid depart
 // entry of this node's own seat where the log holds the seat's own entry: the others opened the
 // seat while the node was away (*SeatOpenedError), and the node takes the depart entry instead
-// of its late entry. Any other entry: nil, for the other checks.
+// of its late entry. From version 3, not when a seat that stayed has played on from the node's
+// entry (its signed entry follows it in the log): that seat applied the entry, yet its
+// agreement is in the depart entry, so some seat lied and some nodes may hold the node's entry
+// and play on from it; the node stays with them (rejected, blaming nobody: PROTOCOL.md, "One
+// outcome"). Any other entry: nil, for the other checks.
 func (t *Table) checkLateDepart(e *Entry) error {
 	if !t.openedOwn(e) {
 		return nil
+	}
+	if t.Version() >= 3 {
+		if p := t.playedOn(e.Seat, e.Seq, t.entries[e.Seq+1:]); p != nil {
+			return reject(e, "it opens this node's seat at entry %d, where seat %d, whose agreement it carries, played on from this node's entry (at entry %d)", e.Seq, p.Seat, p.Seq)
+		}
 	}
 	return &SeatOpenedError{Seq: e.Seq}
 }
