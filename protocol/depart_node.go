@@ -117,14 +117,11 @@ func (n *Node) heardDeparture(ctx context.Context, d *Departure) {
 			return
 		}
 		n.addAgreement(d)
-		if t.Promised() == nil && seat != n.self.seat && !t.IsOpen(n.self.seat) && n.catchUp == nil {
-			// Another node's clock ran out first; this one agrees once its own clock is nearly
-			// out too (a couple of ticks and a second for the clocks' drift), as with a note.
-			allowance, bank := n.allowed(seat)
-			if n.clock.Now().Sub(n.progress) >= allowance+bank-2*n.cfg.Tick-time.Second {
-				n.agree(ctx)
-				return
-			}
+		if t.Promised() == nil {
+			// Another node's clock ran out first. This one asks its peers for the entry now (it
+			// may have missed it), and agrees only when its own clock is out, after its own
+			// confirmation round (watch.go): hearsay shortens nobody's time.
+			n.fetchAny(ctx)
 		}
 		n.tryDepart(ctx)
 	}

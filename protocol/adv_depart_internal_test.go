@@ -61,30 +61,33 @@ type advRoles struct {
 
 const advV = 1
 
-// advSlowClock is a node's clock that runs at half speed once slowed: a colluder's node that
-// never finds V silent before the others do. Its ticks are the shared clock's.
-type advSlowClock struct {
+// advRateClock is a node's clock that, once set going at another rate, counts time that much
+// faster or slower than the shared clock: a colluder's node that never finds a seat silent before
+// the others do (half speed), or one that finds it silent first (double). Its ticks are the
+// shared clock's.
+type advRateClock struct {
 	*TickClockForTest
 	mu       sync.Mutex
-	slow     bool
-	from, at time.Time // the shared clock's time when it slowed, and its own then
+	num, den int64     // its rate: num/den of the shared clock's (0/0: the same)
+	from, at time.Time // the shared clock's time when the rate changed, and its own then
 }
 
-func (c *advSlowClock) Now() time.Time {
+func (c *advRateClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := c.TickClockForTest.Now()
-	if !c.slow {
+	if c.den == 0 {
 		return now
 	}
-	return c.at.Add(now.Sub(c.from) / 2)
+	return c.at.Add(time.Duration(int64(now.Sub(c.from)) * c.num / c.den))
 }
 
-func (c *advSlowClock) slowDown() {
+// setRate makes the clock count num/den of the shared clock's time from now on (once).
+func (c *advRateClock) setRate(num, den int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.slow {
-		c.slow, c.from, c.at = true, c.TickClockForTest.Now(), c.TickClockForTest.Now()
+	if c.den == 0 {
+		c.num, c.den, c.from, c.at = num, den, c.TickClockForTest.Now(), c.TickClockForTest.Now()
 	}
 }
 
@@ -138,7 +141,7 @@ func advCollude(t *testing.T, seed uint64, boundNext bool) ([]advRun, *advRoles)
 	clock := NewTickClockForTest()
 	watch := &advWatch{st: map[int]Status{}, changed: make(chan struct{}, 1)}
 	roles := &advRoles{v: advV, h: -1, vSeat: -1}
-	clocks := make([]*advSlowClock, players)
+	clocks := make([]*advRateClock, players)
 	nets := make([]*advNoRefusals, players)
 	gated, release := make(chan struct{}), make(chan struct{})
 	// The roles, at V's first bid: the seat due right after V's bid is a colluder's (played-on)
@@ -166,7 +169,7 @@ func advCollude(t *testing.T, seed uint64, boundNext bool) ([]advRun, *advRoles)
 				roles.h = n
 			default:
 				roles.m = append(roles.m, n)
-				clocks[n].slowDown()
+				clocks[n].setRate(1, 2)
 				nets[n].on.Store(true)
 			}
 		}
@@ -180,7 +183,7 @@ func advCollude(t *testing.T, seed uint64, boundNext bool) ([]advRun, *advRoles)
 		var tseed [32]byte
 		advRand(seed+uint64(i), "table seed").Read(tseed[:])
 		id := fmt.Sprintf("n%d", i)
-		clocks[i] = &advSlowClock{TickClockForTest: clock}
+		clocks[i] = &advRateClock{TickClockForTest: clock}
 		nets[i] = &advNoRefusals{Network: net.Node(id)}
 		var player engine.Player = advToyPlayer{}
 		if i == advV {
@@ -347,4 +350,144 @@ func advCheckCollusion(t *testing.T, runs []advRun, roles *advRoles, wantFinish 
 	if !roles.releasedH.Load() {
 		t.Error("H was never released by the others' playing on")
 	}
+}
+
+// TestAgreementNotOnHearsay: at a 3-seat toy table with escrow, V's node never writes its first
+// bid, and A's clock runs half as fast again from then on: A agrees that V left when N's clock has
+// counted two thirds of V's time. N hears A's agreement (again every second) but agrees only once V's
+// time is spent by its own clock, and only after asking each of its peers for V's entry once
+// its clock ran out (the confirmation round). Before issue 22, N agreed on A's word up to two
+// ticks and a second early, without that round. The table then plays on with V's seat open.
+func TestAgreementNotOnHearsay(t *testing.T) {
+	const players, a, n = 3, 0, 2
+	net := memnet.New(2203, memnet.Faults{})
+	defer net.Close()
+	keys := advKeys(players, 2203)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	clock := NewTickClockForTest()
+	watch := &advWatch{st: map[int]Status{}, changed: make(chan struct{}, 1)}
+	clockA := &advRateClock{TickClockForTest: clock}
+	asks := &advAskLog{clock: clock}
+	gated := make(chan struct{})
+	var mu sync.Mutex
+	var promisedAt, clockOut time.Time // when N agreed, and when V's time ran out by N's clock
+	base := t.TempDir()
+	runs := make([]advRun, players)
+	var wg sync.WaitGroup
+	for i := range players {
+		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
+		runs[i].key = keys[i].Public().(ed25519.PublicKey)
+		var tseed [32]byte
+		advRand(2203+uint64(i), "table seed").Read(tseed[:])
+		id := fmt.Sprintf("n%d", i)
+		cfg := NodeConfig{Table: advTable, Game: "toy", Config: []byte{1}, Players: players, Name: id,
+			Timeout: advTimeout, Identity: keys[i], Store: advStore(t, runs[i].dir, keys[i], tseed),
+			Player: advToyPlayer{}, Net: net.Node(id), Tick: advTick, Linger: advLinger, Logf: advLogf(t, id),
+			Clock: clock, OnChange: watch.onChange(i), Escrow: true}
+		switch i {
+		case advV:
+			cfg.Player = &advGate{at: func(engine.Game, int) { clockA.setRate(3, 2); close(gated) }, release: ctx.Done()}
+		case a:
+			cfg.Clock = clockA
+		case n:
+			asks.Network = cfg.Net
+			cfg.Net = asks
+			// N's agreement, as it says it (its status may never show it: N writes the depart
+			// entry at once when A's agreement is in), against its last status before it.
+			var last Status
+			cfg.OnChange = func(st Status) {
+				mu.Lock()
+				last = st
+				mu.Unlock()
+			}
+			cfg.Notef = func(format string, args ...any) {
+				mu.Lock()
+				defer mu.Unlock()
+				if strings.Contains(fmt.Sprintf(format, args...), "this node agrees that the player left") && promisedAt.IsZero() {
+					promisedAt, clockOut = clock.Now(), last.DueSince.Add(last.Allowance+last.Bank)
+				}
+			}
+		}
+		node, err := NewNode(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[i].out, runs[i].err = node.Run(ctx)
+		}()
+	}
+	stopPump := advPump(clock.Clock)
+	select {
+	case <-gated:
+	case <-ctx.Done():
+		t.Fatal("V's node never came to its bid")
+	}
+	ended := make(chan struct{})
+	go func() { wg.Wait(); close(ended) }()
+	agreed := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return !promisedAt.IsZero()
+	}
+	for !agreed() {
+		select {
+		case <-ended:
+		default:
+			if clock.Pass(ctx, time.Second, 250*time.Millisecond) == nil {
+				continue
+			}
+		}
+		t.Error("N never agreed that V left")
+		break
+	}
+	<-ended
+	stopPump()
+	for i, r := range runs {
+		t.Logf("node %d: %v, %+v", i, r.err, r.out)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if promisedAt.Before(clockOut) {
+		t.Errorf("N agreed %v before V's time ran out by its own clock", clockOut.Sub(promisedAt))
+	}
+	for _, peer := range []string{fmt.Sprintf("n%d", a), fmt.Sprintf("n%d", advV)} {
+		if !asks.askedBetween(peer, clockOut, promisedAt) {
+			t.Errorf("N did not ask %s for the entry between the end of V's time and its agreement", peer)
+		}
+	}
+	for _, i := range []int{a, n} {
+		if r := runs[i]; r.err != nil || !r.out.Finished || len(r.out.Open) != 1 {
+			t.Errorf("node %d ends with %v, %+v; want the table finished with V's seat open", i, r.err, r.out)
+		}
+	}
+}
+
+// advAskLog is a node's network that notes when it asked which peer for entries.
+type advAskLog struct {
+	Network
+	clock Clock
+	mu    sync.Mutex
+	asked []advAsk
+}
+
+type advAsk struct {
+	peer string
+	at   time.Time
+}
+
+func (l *advAskLog) Request(ctx context.Context, peer string, req []byte) ([]byte, error) {
+	l.mu.Lock()
+	l.asked = append(l.asked, advAsk{peer, l.clock.Now()})
+	l.mu.Unlock()
+	return l.Network.Request(ctx, peer, req)
+}
+
+// askedBetween reports whether the node asked peer for entries between from and to.
+func (l *advAskLog) askedBetween(peer string, from, to time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.ContainsFunc(l.asked, func(a advAsk) bool { return a.peer == peer && !a.at.Before(from) && !a.at.After(to) })
 }
