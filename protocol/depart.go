@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"corruption/crypto"
@@ -59,6 +60,7 @@ type departs struct {
 	record   []recorded     // every input the game took, at a table that escrows
 	lastAns  *pendingAnswer // the answer the input being recorded carries
 	computed *Entry         // the open seat's entry last computed, for its seq
+	standIns map[int]uint64 // the stand-in's decisions so far, by open seat (its seed's place)
 }
 
 // leaving is a departure between its depart entry and its last share.
@@ -78,6 +80,7 @@ type recorded struct {
 
 func (d *departs) init() {
 	d.open, d.openAt, d.openVals = map[int]*Self{}, map[int]uint64{}, map[int][]byte{}
+	d.standIns = map[int]uint64{}
 }
 
 // ErrPromised: the entry is the departing seat's own, which this node promised not to apply
@@ -593,8 +596,11 @@ func (t *Table) OpenEntry() *Entry {
 	var act engine.Action
 	if (kinds[0] == KindMove || kinds[0] == KindCommit) && !(t.answer != nil && t.answer.to == seat && t.answer.bad != nil) {
 		standIn := engine.LookupStandIn(t.g.Game)
-		var err error
-		if act, err = standIn(t.shadow.Clone(), seat, t.standInSeed()); err != nil {
+		seed, err := t.standInSeed(seat)
+		if err == nil {
+			act, err = standIn(t.shadow.Clone(), seat, seed)
+		}
+		if err != nil {
 			t.broken(t.entries[len(t.entries)-1], "the stand-in of open seat %d cannot decide: %v", seat, err)
 			return nil
 		}
@@ -608,18 +614,35 @@ func (t *Table) OpenEntry() *Entry {
 	return t.computed
 }
 
-// standInSeed is the stand-in's seed for the decision due: the same on every node, and
-// different at every entry.
-func (t *Table) standInSeed() uint64 {
-	h := sha256.New()
-	h.Write([]byte("corruption/stand-in/v1\x00"))
-	h.Write(t.id[:])
-	h.Write(t.head[:])
-	return binary.BigEndian.Uint64(h.Sum(nil))
+// standInSeed is the stand-in's seed for open seat's decision due: the same on every node, and
+// different at every decision. From version 3 it is drawn from the seat's rebuilt root secret
+// (every node has it, nobody can change it) at the decision's place among the stand-in's
+// decisions for the seat: fixed before any seat writes a byte of what leads to the decision.
+// Version 2 hashed the table id and the last entry's hash, which the seat that wrote that entry
+// could grind (its note to itself is its own to rewrite and sign again).
+func (t *Table) standInSeed(seat int) (uint64, error) {
+	if t.Version() < 3 {
+		h := sha256.New()
+		h.Write([]byte("corruption/stand-in/v1\x00"))
+		h.Write(t.id[:])
+		h.Write(t.head[:])
+		return binary.BigEndian.Uint64(h.Sum(nil)), nil
+	}
+	var b [8]byte
+	if _, err := io.ReadFull(t.open[seat].rand("stand-in decision %d", t.standIns[seat]), b[:]); err != nil {
+		return 0, err
+	}
+	return binary.BigEndian.Uint64(b[:]), nil
 }
 
-// tookStandIn notes an open seat's entry applied.
-func (t *Table) tookStandIn(*Entry) { t.computed = nil }
+// tookStandIn notes an open seat's entry applied: a decision moves the stand-in's seed to its
+// next place.
+func (t *Table) tookStandIn(e *Entry) {
+	t.computed = nil
+	if e.Kind == KindMove || e.Kind == KindCommit {
+		t.standIns[e.Seat]++
+	}
+}
 
 // checkOpenEntry checks an entry of an open seat against the one computed.
 func (t *Table) checkOpenEntry(e *Entry) error {
