@@ -433,6 +433,18 @@ func (t *Table) applyRelease(e *Entry, lv *leaving) error {
 	shares := append([]*crypto.EscrowShare(nil), lv.shares...)
 	for _, o := range t.Open() {
 		sh, err := crypto.OpenEscrowShare(t.dealCtx, t.rosterSeat[lv.seat], t.rosterSeat[o], t.open[o].root, deal)
+		if err != nil && t.Version() >= 3 {
+			// Seat o's key was rebuilt and checked against its published key, and the box's proof
+			// was checked with the deal: the log proves that the departing seat dealt seat o a
+			// share that does not open or does not check (and that seat o, which did not
+			// complain, let it pass).
+			what := "that does not open"
+			if errors.Is(err, crypto.ErrInvalidProof) {
+				what = "that does not check against its commitments"
+			}
+			t.convict(lv.seat, e, "its escrow deal sealed to seat %d (open, its key rebuilt from the log) a share %s", o, what)
+			return nil
+		}
 		if err != nil {
 			t.broken(e, "seat %d's escrow share to open seat %d does not open: %v", lv.seat, o, err)
 			return nil

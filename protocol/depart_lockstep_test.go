@@ -12,7 +12,7 @@ import (
 )
 
 // Departures in lockstep (world_test.go): a seat opened by the world's staying nodes, then the
-// stand-in's decisions, without a network.
+// stand-in's decisions and the escrow's last checks, without a network.
 
 // depart opens the seat due: every staying seat's node signs its agreement, every node takes
 // the depart entry built from them, and the staying seats write their shares in turn.
@@ -120,6 +120,57 @@ func TestStandInNotSteered(t *testing.T) {
 		if got == nil || !bytes.Equal(got.Body, want.Body) {
 			t.Fatalf("with seat %d's note rewritten (%d), the open seat's bid is another: the stand-in was steered", before.Seat, k)
 		}
+	}
+}
+
+// TestEscrowBadShareFoundLate: at a 4-seat toy table with escrow, dealer D seals a bad share of
+// its key to O, which does not complain (its reveal for the seat order says its shares check).
+// O's seat is opened, then D's: rebuilding D's key opens, with O's rebuilt key, a share that
+// does not check. The log proves D dealt it: the table halts with a cheat verdict naming D, at
+// the last share of D's key, on every node and in the audit (version 2 halted "broken", naming
+// nobody).
+func TestEscrowBadShareFoundLate(t *testing.T) {
+	w := newWorld(t, escrowToy(escrowN), "")
+	dec := w.botDecider(t)
+	bad := escrowDealHook(escrowDealer, func(w *world) []byte { return escrowBadShare(t, w, escrowDealer, escrowVictim) })
+	quiet := func(w *world, seat int, kinds []protocol.Kind) *protocol.Entry {
+		if seat != escrowVictim || kinds[0] != protocol.KindRandom || w.obs.Ordered() {
+			return nil
+		}
+		b, err := protocol.RevealForTest(w.tables[seat])
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.honest[seat] = false
+		return w.sign(seat, protocol.KindRandom, b)
+	}
+	hooks := func(w *world, seat int, kinds []protocol.Kind) *protocol.Entry {
+		for _, h := range []hook{bad, quiet, openHook} {
+			if e := h(w, seat, kinds); e != nil {
+				return e
+			}
+		}
+		return nil
+	}
+	due := func(r int) func() bool {
+		return func() bool {
+			seat, _ := w.obs.Due()
+			return w.obs.Ordered() && seat == seatAt(w, r) && w.obs.Departable() == ""
+		}
+	}
+	w.playUntil(t, dec, hooks, due(escrowVictim))
+	w.depart(t, dec)
+	w.playUntil(t, dec, hooks, due(escrowDealer))
+	d := seatAt(w, escrowDealer)
+	w.depart(t, dec)
+	v := w.obs.Verdict()
+	last := w.log[len(w.log)-1]
+	if v == nil || v.Kind != protocol.VerdictCheat || v.Seat != d || v.Seq != last.Seq || last.Kind != protocol.KindRelease {
+		t.Fatalf("verdict %v at %s; want a cheat by seat %d (the dealer) at the last share of its key", v, last, d)
+	}
+	rep, err := protocol.Audit(bytes.NewReader(logBytes(t, w.log)), engine.Options{})
+	if err != nil || rep.Valid || rep.Verdict == nil || rep.Verdict.Kind != protocol.VerdictCheat || rep.Blamed != d || rep.At != int64(v.Seq) {
+		t.Fatalf("audit: %v %+v; want seat %d blamed at %d", err, rep, d, v.Seq)
 	}
 }
 
