@@ -353,11 +353,12 @@ func advCheckCollusion(t *testing.T, runs []advRun, roles *advRoles, wantFinish 
 }
 
 // TestAgreementNotOnHearsay: at a 3-seat toy table with escrow, V's node never writes its first
-// bid, and A's clock runs half as fast again from then on: A agrees that V left when N's clock has
-// counted two thirds of V's time. N hears A's agreement (again every second) but agrees only once V's
-// time is spent by its own clock, and only after asking each of its peers for V's entry once
-// its clock ran out (the confirmation round). Before issue 22, N agreed on A's word up to two
-// ticks and a second early, without that round. The table then plays on with V's seat open.
+// bid, and A's clock runs half as fast again from then on: A agrees that V left when N's clock
+// has counted two thirds of V's time. N hears A's agreement (again every second) but agrees only
+// once V's time is spent by its own clock, and only after asking each of its peers for V's entry
+// once its clock ran out (the confirmation round, which counts a fetch already under way).
+// Before issue 22, N agreed on A's word up to two ticks and a second early, without that round.
+// The table then plays on with V's seat open.
 func TestAgreementNotOnHearsay(t *testing.T) {
 	const players, a, n = 3, 0, 2
 	net := memnet.New(2203, memnet.Faults{})
@@ -455,7 +456,7 @@ func TestAgreementNotOnHearsay(t *testing.T) {
 	}
 	for _, peer := range []string{fmt.Sprintf("n%d", a), fmt.Sprintf("n%d", advV)} {
 		if !asks.askedBetween(peer, clockOut, promisedAt) {
-			t.Errorf("N did not ask %s for the entry between the end of V's time and its agreement", peer)
+			t.Errorf("N had no request to %s under way between the end of V's time and its agreement", peer)
 		}
 	}
 	for _, i := range []int{a, n} {
@@ -465,7 +466,8 @@ func TestAgreementNotOnHearsay(t *testing.T) {
 	}
 }
 
-// advAskLog is a node's network that notes when it asked which peer for entries.
+// advAskLog is a node's network that notes when it asked which peer for entries, and when the
+// answer came.
 type advAskLog struct {
 	Network
 	clock Clock
@@ -474,20 +476,23 @@ type advAskLog struct {
 }
 
 type advAsk struct {
-	peer string
-	at   time.Time
+	peer       string
+	start, end time.Time
 }
 
 func (l *advAskLog) Request(ctx context.Context, peer string, req []byte) ([]byte, error) {
+	start := l.clock.Now()
+	b, err := l.Network.Request(ctx, peer, req)
 	l.mu.Lock()
-	l.asked = append(l.asked, advAsk{peer, l.clock.Now()})
+	l.asked = append(l.asked, advAsk{peer, start, l.clock.Now()})
 	l.mu.Unlock()
-	return l.Network.Request(ctx, peer, req)
+	return b, err
 }
 
-// askedBetween reports whether the node asked peer for entries between from and to.
+// askedBetween reports whether a request of the node to peer was under way at some time between
+// from and to (a confirmation round counts a fetch already under way when it starts).
 func (l *advAskLog) askedBetween(peer string, from, to time.Time) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return slices.ContainsFunc(l.asked, func(a advAsk) bool { return a.peer == peer && !a.at.Before(from) && !a.at.After(to) })
+	return slices.ContainsFunc(l.asked, func(a advAsk) bool { return a.peer == peer && !a.start.After(to) && !a.end.Before(from) })
 }
