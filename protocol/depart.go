@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"corruption/crypto"
@@ -29,7 +30,9 @@ import (
 //     very same bytes. One honest node's agreement and refusal exclude each other, so either
 //     every staying seat agreed and the depart entry is the only entry L can be, or one refused
 //     and it can never be written: a node that promised is then released by that refusal and
-//     applies the seat's entry. A partition among the staying seats completes nothing.
+//     applies the seat's entry. From version 3, a staying seat's signed entry that builds on the
+//     seat's entry L releases it too (PlayedOn): that seat applied the entry, as a refusal says.
+//     A partition among the staying seats completes nothing.
 //  3. The shares. Only now, with the departure final, each staying seat in seat order writes a
 //     release entry: its escrow share of the departed seat's root secret, which everyone checks
 //     against the dealer's commitments. The shares sealed to a seat opened before are opened by
@@ -57,6 +60,7 @@ type departs struct {
 	record   []recorded     // every input the game took, at a table that escrows
 	lastAns  *pendingAnswer // the answer the input being recorded carries
 	computed *Entry         // the open seat's entry last computed, for its seq
+	standIns map[int]uint64 // the stand-in's decisions so far, by open seat (its seed's place)
 }
 
 // leaving is a departure between its depart entry and its last share.
@@ -76,11 +80,13 @@ type recorded struct {
 
 func (d *departs) init() {
 	d.open, d.openAt, d.openVals = map[int]*Self{}, map[int]uint64{}, map[int][]byte{}
+	d.standIns = map[int]uint64{}
 }
 
 // ErrPromised: the entry is the departing seat's own, which this node promised not to apply
-// (it agreed to the seat's departure). A refusal from a staying seat releases the promise.
-var ErrPromised = errors.New("the node agreed that this seat left: it does not apply the seat's entry unless a staying seat refuses the departure")
+// (it agreed to the seat's departure). A refusal from a staying seat releases the promise, and so
+// does (version 3) a staying seat's entry that builds on the seat's entry (PlayedOn).
+var ErrPromised = errors.New("the node agreed that this seat left: it does not apply the seat's entry unless a staying seat refuses the departure or plays on from that entry")
 
 // SeatOpenedError: the table opened this node's own seat while it was away (its entry at Seq
 // came too late). The node tells it, drops its late entries and watches.
@@ -242,8 +248,52 @@ func (t *Table) Promise(d *Departure) { t.promise = d }
 // Promised is this node's agreement not yet written in a depart entry, or nil.
 func (t *Table) Promised() *Departure { return t.promise }
 
-// Release frees the node from its promise: a staying seat refused the departure.
+// Release frees the node from its promise: a staying seat refused the departure, or played on
+// from the seat's entry (PlayedOn).
 func (t *Table) Release() { t.promise = nil }
+
+// PlayedOn checks a chain of entries against this node's promise (version 3): chain[0] is the
+// departing seat's own signed entry at the promised place, each next entry follows the one
+// before it (seq and hash), and one of them is signed by a seat that stays. It returns the first
+// such entry: that seat played on from the seat's entry, so it applied the entry and never
+// agreed to the departure (or it lied, signing both), and the depart entry cannot be written
+// with every staying seat's honest agreement. It releases the promise as a refusal does (nil:
+// the chain proves nothing of the kind, or there is no promise).
+func (t *Table) PlayedOn(chain []*Entry) *Entry {
+	p := t.promise
+	if p == nil || t.Version() < 3 || len(chain) < 2 {
+		return nil
+	}
+	own := chain[0]
+	if own.Table != t.id || own.Seq != p.Seq || own.Seat != p.Seat || own.Prev != p.Head || own.Kind == KindDepart ||
+		!own.Verify(t.keys[p.Seat]) {
+		return nil
+	}
+	for i := 1; i < len(chain); i++ {
+		if chain[i].Table != t.id || chain[i].Seq != chain[i-1].Seq+1 || chain[i].Prev != chain[i-1].Hash() {
+			return nil
+		}
+	}
+	return t.playedOn(p.Seat, p.Seq, chain[1:])
+}
+
+// playedOn is the first of after (entries that follow seat's entry at seq, in order) signed by
+// a seat that stayed when seat was due there: neither seat itself nor a seat opened before.
+func (t *Table) playedOn(seat int, seq uint64, after []*Entry) *Entry {
+	for _, e := range after {
+		s := e.Seat
+		if s == seat || s >= len(t.keys) {
+			continue
+		}
+		if at, open := t.openAt[s]; open && at < seq {
+			continue
+		}
+		if e.Verify(t.keys[s]) {
+			return e
+		}
+	}
+	return nil
+}
 
 // DepartEntry is the depart entry of the seat due, from every staying seat's agreement (nil
 // when one is missing). Every node builds the same bytes.
@@ -262,6 +312,31 @@ func (t *Table) DepartEntry(agreements map[int]*Departure) *Entry {
 		w.Fixed(d.Sig[:])
 	}
 	return &Entry{Version: t.Version(), Table: t.id, Seq: t.Len(), Prev: t.head, Seat: seat, Kind: KindDepart, Body: w.B}
+}
+
+// checkUnsigned checks an entry at the place of the seat due by the departure rules, and says
+// whether they apply (ok): the seat's own entry that this node promised not to apply
+// (ErrPromised), a depart entry (every staying seat's agreement inside), or an open seat's entry
+// (the one every node computes). Any other entry is the seat's own to sign (ok false).
+func (t *Table) checkUnsigned(e *Entry) (by voucher, ok bool, err error) {
+	switch p := t.promise; {
+	case p != nil && p.Seq == e.Seq && p.Seat == e.Seat && e.Kind != KindDepart:
+		return bySignature, true, ErrPromised
+	case e.Kind == KindDepart:
+		if err := t.checkDepart(e); err != nil {
+			return byAgreements, true, reject(e, "%v", err)
+		}
+		return byAgreements, true, nil
+	case t.open[e.Seat] != nil:
+		if err := t.checkOpenEntry(e); err != nil {
+			if t.verdict != nil {
+				return byStandIn, true, t.verdict
+			}
+			return byStandIn, true, reject(e, "%v", err)
+		}
+		return byStandIn, true, nil
+	}
+	return bySignature, false, nil
 }
 
 // checkDepart checks a depart entry for the seat due: every staying seat's agreement, and
@@ -308,6 +383,26 @@ func (t *Table) applyDepart(e *Entry) {
 	t.computed = nil
 }
 
+// checkLateDepart takes an entry for a seq the log holds already, when it is a valid depart
+// entry of this node's own seat where the log holds the seat's own entry: the others opened the
+// seat while the node was away (*SeatOpenedError), and the node takes the depart entry instead
+// of its late entry. From version 3, not when a seat that stayed has played on from the node's
+// entry (its signed entry follows it in the log): that seat applied the entry, yet its
+// agreement is in the depart entry, so some seat lied and some nodes may hold the node's entry
+// and play on from it; the node stays with them (rejected, blaming nobody: PROTOCOL.md, "One
+// outcome"). Any other entry: nil, for the other checks.
+func (t *Table) checkLateDepart(e *Entry) error {
+	if !t.openedOwn(e) {
+		return nil
+	}
+	if t.Version() >= 3 {
+		if p := t.playedOn(e.Seat, e.Seq, t.entries[e.Seq+1:]); p != nil {
+			return reject(e, "it opens this node's seat at entry %d, where seat %d, whose agreement it carries, played on from this node's entry (at entry %d)", e.Seq, p.Seat, p.Seq)
+		}
+	}
+	return &SeatOpenedError{Seq: e.Seq}
+}
+
 // openedOwn reports whether e is a valid depart entry of this node's own seat at a seq where
 // the log holds the seat's own entry: the others opened the seat while the node was away.
 func (t *Table) openedOwn(e *Entry) bool {
@@ -338,6 +433,18 @@ func (t *Table) applyRelease(e *Entry, lv *leaving) error {
 	shares := append([]*crypto.EscrowShare(nil), lv.shares...)
 	for _, o := range t.Open() {
 		sh, err := crypto.OpenEscrowShare(t.dealCtx, t.rosterSeat[lv.seat], t.rosterSeat[o], t.open[o].root, deal)
+		if err != nil && t.Version() >= 3 {
+			// Seat o's key was rebuilt and checked against its published key, and the box's proof
+			// was checked with the deal: the log proves that the departing seat dealt seat o a
+			// share that does not open or does not check (and that seat o, which did not
+			// complain, let it pass).
+			what := "that does not open"
+			if errors.Is(err, crypto.ErrInvalidProof) {
+				what = "that does not check against its commitments"
+			}
+			t.convict(lv.seat, e, "its escrow deal sealed to seat %d (open, its key rebuilt from the log) a share %s", o, what)
+			return nil
+		}
 		if err != nil {
 			t.broken(e, "seat %d's escrow share to open seat %d does not open: %v", lv.seat, o, err)
 			return nil
@@ -501,8 +608,11 @@ func (t *Table) OpenEntry() *Entry {
 	var act engine.Action
 	if (kinds[0] == KindMove || kinds[0] == KindCommit) && !(t.answer != nil && t.answer.to == seat && t.answer.bad != nil) {
 		standIn := engine.LookupStandIn(t.g.Game)
-		var err error
-		if act, err = standIn(t.shadow.Clone(), seat, t.standInSeed()); err != nil {
+		seed, err := t.standInSeed(seat)
+		if err == nil {
+			act, err = standIn(t.shadow.Clone(), seat, seed)
+		}
+		if err != nil {
 			t.broken(t.entries[len(t.entries)-1], "the stand-in of open seat %d cannot decide: %v", seat, err)
 			return nil
 		}
@@ -516,14 +626,34 @@ func (t *Table) OpenEntry() *Entry {
 	return t.computed
 }
 
-// standInSeed is the stand-in's seed for the decision due: the same on every node, and
-// different at every entry.
-func (t *Table) standInSeed() uint64 {
-	h := sha256.New()
-	h.Write([]byte("corruption/stand-in/v1\x00"))
-	h.Write(t.id[:])
-	h.Write(t.head[:])
-	return binary.BigEndian.Uint64(h.Sum(nil))
+// standInSeed is the stand-in's seed for open seat's decision due: the same on every node, and
+// different at every decision. From version 3 it is drawn from the seat's rebuilt root secret
+// (every node has it, nobody can change it) at the decision's place among the stand-in's
+// decisions for the seat: fixed before any seat writes a byte of what leads to the decision.
+// Version 2 hashed the table id and the last entry's hash, which the seat that wrote that entry
+// could grind (its note to itself is its own to rewrite and sign again).
+func (t *Table) standInSeed(seat int) (uint64, error) {
+	if t.Version() < 3 {
+		h := sha256.New()
+		h.Write([]byte("corruption/stand-in/v1\x00"))
+		h.Write(t.id[:])
+		h.Write(t.head[:])
+		return binary.BigEndian.Uint64(h.Sum(nil)), nil
+	}
+	var b [8]byte
+	if _, err := io.ReadFull(t.open[seat].rand("stand-in decision %d", t.standIns[seat]), b[:]); err != nil {
+		return 0, err
+	}
+	return binary.BigEndian.Uint64(b[:]), nil
+}
+
+// tookStandIn notes an open seat's entry applied: a decision moves the stand-in's seed to its
+// next place.
+func (t *Table) tookStandIn(e *Entry) {
+	t.computed = nil
+	if e.Kind == KindMove || e.Kind == KindCommit {
+		t.standIns[e.Seat]++
+	}
 }
 
 // checkOpenEntry checks an entry of an open seat against the one computed.

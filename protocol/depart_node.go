@@ -13,24 +13,35 @@ import (
 // A node's part in departures (depart.go): it agrees when the seat due is silent past its time
 // by its own clock, gathers the others' agreements, writes the depart entry once it holds them
 // all, refuses a departure whose seat's entry it already applied, and writes the open seats'
-// computed entries.
+// computed entries. A node bound by its promise keeps the seat's entry and what follows it, and
+// is released when a staying seat refuses or plays on from that entry; a node that holds the
+// seat's entry never agrees that a seat bound by such a promise left.
 
 // msgDepart carries a Departure: an agreement or a refusal.
 const msgDepart byte = 'd'
 
 // departing is what a node knows of the departure being agreed.
 type departing struct {
-	agreements map[int]*Departure // the agreements heard for the departure due now, by writer
-	agreedAt   time.Time          // when this node agreed
-	sentAt     time.Time          // when it last sent its agreement
-	refused    map[uint64]bool    // the seqs it refused a departure at
-	held       *Entry             // the departing seat's entry, held while the node is promised
-	muted      bool               // the game's events are not told (a log replayed again)
+	agreements map[int]*Departure   // the agreements heard for the departure due now, by writer
+	agreedAt   time.Time            // when this node agreed
+	sentAt     time.Time            // when it last sent its agreement
+	answered   map[uint64]time.Time // when it last answered an agreement to a departure at a seq its log is past
+	refuted    map[uint64]bool      // the seqs of departures a staying seat refused (heard, or this node's own)
+	// bound is the agreements of seats that promised not to apply an entry this node applied,
+	// by writer: such a seat cannot write until a refusal or a staying seat's entry after that
+	// entry releases it (boundBy).
+	bound      map[int]*Departure
+	boundSince time.Time // since when the seat due has been bound, its time spent
+	boundAt    uint64    // the log length boundSince is for
+	held       *Entry    // the departing seat's entry, held while the node is promised
+	muted      bool      // the game's events are not told (a log replayed again)
 }
 
 func (n *Node) departingInit() {
 	n.agreements = map[int]*Departure{}
-	n.refused = map[uint64]bool{}
+	n.answered = map[uint64]time.Time{}
+	n.refuted = map[uint64]bool{}
+	n.bound = map[int]*Departure{}
 }
 
 // agree signs, keeps and sends this node's agreement that the seat due left: from now on it
@@ -95,65 +106,155 @@ func (n *Node) heardDeparture(ctx context.Context, d *Departure) {
 	if t == nil || t.Verdict() != nil || d.Table != t.id || d.Writer >= t.Seats() || d.Seat >= t.Seats() || !d.Verify(t.keys[d.Writer]) {
 		return
 	}
-	if d.Refuse {
-		n.heardRefusal(ctx, d)
-		return
-	}
 	switch {
+	case d.Refuse:
+		n.heardRefusal(ctx, d)
 	case d.Seq < t.Len():
-		// The log is past that entry. If it holds the seat's own entry there, this node refuses
-		// the departure (once), with the entry, so that a node that agreed is released.
-		e := t.entries[d.Seq]
-		if e.Seat != d.Seat || e.Kind == KindDepart || e.Prev != d.Head || n.refused[d.Seq] ||
-			n.self.seat == d.Seat || t.IsOpen(n.self.seat) {
-			return
-		}
-		n.refused[d.Seq] = true
-		r := t.Refusal(n.self, d.Seq)
-		n.cfg.Logf("seat %d agrees that seat %d left at entry %d, whose entry this node has: it refuses", d.Writer, d.Seat, d.Seq)
-		n.publish(ctx, append([]byte{msgDepart}, r.Marshal()...))
-		n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
+		n.answerAgreement(ctx, d)
 	case d.Seq == t.Len() && d.Head == t.head:
 		seat, _ := t.Due()
 		if seat != d.Seat || t.Departable() != "" {
 			return
 		}
 		n.addAgreement(d)
-		if t.Promised() == nil && seat != n.self.seat && !t.IsOpen(n.self.seat) && n.catchUp == nil {
-			// Another node's clock ran out first; this one agrees once its own clock is nearly
-			// out too (a couple of ticks and a second for the clocks' drift), as with a note.
-			allowance, bank := n.allowed(seat)
-			if n.clock.Now().Sub(n.progress) >= allowance+bank-2*n.cfg.Tick-time.Second {
-				n.agree(ctx)
-				return
-			}
+		if t.Promised() == nil {
+			// Another node's clock ran out first. This one asks its peers for the entry now (it
+			// may have missed it), and agrees only when its own clock is out, after its own
+			// confirmation round (watch.go): hearsay shortens nobody's time.
+			n.fetchAny(ctx)
 		}
 		n.tryDepart(ctx)
 	}
+}
+
+// answerAgreement answers an agreement to a departure at a seq the log is past. When the log
+// holds the departing seat's own entry there, the node that agreed is bound by its promise not
+// to apply it: a staying node refuses, and the seat's own node, which cannot refuse its own
+// departure, remembers that the agreeing seat cannot write until something releases it
+// (boundBy). Either sends the entry with it (at most once a second: the agreement comes again
+// every second while its node waits).
+func (n *Node) answerAgreement(ctx context.Context, d *Departure) {
+	t := n.table
+	e := t.entries[d.Seq]
+	if e.Seat != d.Seat || e.Kind == KindDepart || e.Prev != d.Head || t.IsOpen(n.self.seat) || d.Writer == n.self.seat {
+		return
+	}
+	n.bound[d.Writer] = d
+	now := n.clock.Now()
+	if last, ok := n.answered[d.Seq]; ok && now.Sub(last) < time.Second {
+		return
+	}
+	n.answered[d.Seq] = now
+	if n.self.seat != d.Seat {
+		n.refuted[d.Seq] = true
+		n.cfg.Logf("seat %d agrees that seat %d left at entry %d, whose entry this node has: it refuses", d.Writer, d.Seat, d.Seq)
+		n.publish(ctx, append([]byte{msgDepart}, t.Refusal(n.self, d.Seq).Marshal()...))
+	} else {
+		n.cfg.Logf("seat %d agrees that this node's seat left at entry %d, which this node wrote: it sends the entry", d.Writer, d.Seq)
+	}
+	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
 }
 
 // heardRefusal takes a staying seat's refusal: it applied the departing seat's entry, so the
 // departure can never be agreed, and a node that agreed is released from its promise.
 func (n *Node) heardRefusal(ctx context.Context, d *Departure) {
 	t := n.table
-	p := t.Promised()
-	if p == nil || p.Seq != d.Seq || p.Seat != d.Seat || p.Head != d.Head || t.IsOpen(d.Writer) || d.Writer == n.self.seat {
+	if t.IsOpen(d.Writer) || d.Writer == n.self.seat {
 		return
 	}
-	t.Release()
-	n.reported = [4]int{-1}
-	n.agreements = map[int]*Departure{}
-	if err := n.cfg.Store.ClearPromise(n.cfg.Table); err != nil {
-		n.cfg.Logf("%v", err)
+	if d.Seq < t.Len() && t.entries[d.Seq].Hash() == d.Entry {
+		n.refuted[d.Seq] = true
 	}
-	n.progress = n.clock.Now()
-	n.cfg.Notef("%s has %s's entry: the player is back, and the table goes on with it", n.seatName(d.Writer), n.seatName(d.Seat))
+	p := t.Promised()
+	if p == nil || p.Seq != d.Seq || p.Seat != d.Seat || p.Head != d.Head {
+		return
+	}
+	n.release(fmt.Sprintf("%s has %s's entry: the player is back, and the table goes on with it", n.seatName(d.Writer), n.seatName(d.Seat)))
 	if e := n.held; e != nil && e.Hash() == d.Entry {
 		n.held = nil
 		n.receiveEntries(ctx, "", []*Entry{e}, false)
 		return
 	}
 	n.fetchAny(ctx)
+}
+
+// checkPlayedOn releases a node bound by its promise once it holds the departing seat's entry
+// and, following it, an entry signed by a staying seat (Table.PlayedOn): the others played on
+// from the seat's entry, and the node joins them, applying what it held. The entries come by
+// gossip or fetch like any others: the seat's entry is held aside, those after it ahead of the
+// log (sync.go).
+func (n *Node) checkPlayedOn(ctx context.Context) {
+	t := n.table
+	if t == nil || t.Promised() == nil || n.held == nil {
+		return
+	}
+	chain := []*Entry{n.held}
+	for next := n.follower(n.held); next != nil; next = n.follower(next) {
+		chain = append(chain, next)
+	}
+	by := t.PlayedOn(chain)
+	if by == nil {
+		return
+	}
+	p := t.Promised()
+	n.release(fmt.Sprintf("%s played on from %s's entry %d: the player is back, and the table goes on with it", n.seatName(by.Seat), n.seatName(p.Seat), p.Seq))
+	n.held = nil
+	n.receiveEntries(ctx, "", chain, false)
+}
+
+// follower is the entry held ahead of the log that follows e, if any.
+func (n *Node) follower(e *Entry) *Entry {
+	for _, f := range n.ahead[e.Seq+1] {
+		if f.Prev == e.Hash() {
+			return f
+		}
+	}
+	return nil
+}
+
+// release frees the node from its promise, says why, and restarts the clock of the seat due.
+func (n *Node) release(why string) {
+	n.table.Release()
+	n.reported = [4]int{-1}
+	n.agreements = map[int]*Departure{}
+	if err := n.cfg.Store.ClearPromise(n.cfg.Table); err != nil {
+		n.cfg.Logf("%v", err)
+	}
+	n.progress = n.clock.Now()
+	n.cfg.Notef("%s", why)
+}
+
+// boundBy is the agreement that binds seat, by this node's knowledge: seat promised not to apply
+// an entry this node applied, and neither a staying seat's refusal nor a staying seat's entry
+// after that entry has come since (either releases it). Such a seat cannot write: its silence
+// is its promise, not its absence, and this node does not agree that it left (nil: nothing
+// binds it).
+func (n *Node) boundBy(seat int) *Departure {
+	t := n.table
+	d := n.bound[seat]
+	if d == nil || n.refuted[d.Seq] || d.Seq >= t.Len() || t.entries[d.Seq].Seat != d.Seat ||
+		t.playedOn(d.Seat, d.Seq, t.entries[d.Seq+1:]) != nil {
+		return nil
+	}
+	return d
+}
+
+// waitBound waits for the seat due, silent past its time but bound by its promise (boundBy):
+// nobody can open it (its departure needs this node's agreement), and it cannot write until a
+// staying seat refuses its promise or plays on. Past the table's timeout the node stops,
+// blaming nobody, as a node that agreed and waits for the others' agreements does.
+func (n *Node) waitBound(now time.Time, d *Departure) {
+	t := n.table
+	if n.boundAt != t.Len() || n.boundSince.IsZero() {
+		n.boundAt, n.boundSince = t.Len(), now
+		n.cfg.Notef("%s is silent, but it agreed that %s left at entry %d, whose entry this node holds: it cannot play until another player refuses that departure or plays on from the entry, and this node does not agree that it left",
+			n.seatName(d.Writer), n.seatName(d.Seat), d.Seq)
+		return
+	}
+	if now.Sub(n.boundSince) > t.g.Timeout {
+		n.stopErr = fmt.Errorf("table %q stopped at entry %d, waiting for %s, which promised not to apply %s's entry %d and which no other player released: nobody is blamed, and the same command resumes",
+			t.g.Name, t.Len(), n.seatName(d.Writer), n.seatName(d.Seat), d.Seq)
+	}
 }
 
 // watchDeparture keeps sending this node's agreement while the departure is not written, and

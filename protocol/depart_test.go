@@ -505,7 +505,9 @@ func TestDepartBadLogs(t *testing.T) {
 }
 
 // TestDepartPromise: a node that agreed that a seat left does not apply that seat's entry at
-// that place; released (a staying seat refused), it does.
+// that place; released (a staying seat refused, or played on from the seat's entry), it does.
+// The seat's own entries prove nothing: only a staying seat's signed entry that follows the
+// seat's entry, link by link, releases the promise (Table.PlayedOn).
 func TestDepartPromise(t *testing.T) {
 	net := memnet.New(4601, memnet.Faults{})
 	defer net.Close()
@@ -534,6 +536,25 @@ func TestDepartPromise(t *testing.T) {
 	obs.Promise(&protocol.Departure{Seq: uint64(k), Seat: log[k].Seat, Head: log[k].Prev, Table: log[k].Table})
 	if err := obs.Append(log[k]); !errors.Is(err, protocol.ErrPromised) {
 		t.Fatalf("the seat's entry after the promise: %v, want ErrPromised", err)
+	}
+	j := k + 1 // the first entry after k that another seat signed
+	for j < len(log) && log[j].Seat == log[k].Seat {
+		j++
+	}
+	if j == len(log) || j == k+1 {
+		t.Fatalf("the table has no entry of another seat after the seat's own next one (k %d, j %d)", k, j)
+	}
+	if by := obs.PlayedOn(log[k:j]); by != nil {
+		t.Fatalf("the departing seat's own entries release the promise (by %v)", by)
+	}
+	if by := obs.PlayedOn([]*protocol.Entry{log[k], log[j]}); by != nil {
+		t.Fatalf("a chain with a link missing releases the promise (by %v)", by)
+	}
+	if by := obs.PlayedOn(log[k+1 : j+1]); by != nil {
+		t.Fatalf("a chain that does not start at the seat's entry releases the promise (by %v)", by)
+	}
+	if by := obs.PlayedOn(log[k : j+1]); by != log[j] {
+		t.Fatalf("a staying seat's entry that builds on the seat's: released by %v, want %v", by, log[j])
 	}
 	obs.Release()
 	if err := obs.Append(log[k]); err != nil {

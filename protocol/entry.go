@@ -64,9 +64,10 @@ const (
 )
 
 // The protocol's versions. 2 is the table kit, which carries any game; 3 (the second outside
-// review) changed what nodes accept: a departure's refusal may be the seat's own entry or any
-// entry built on it, the stand-in's seed comes from the open seat's rebuilt secret, and player
-// names may hold no control or format character. A node writes EntryVersion and sits only at
+// review) changed what nodes accept: a staying seat's entry built on a departing seat's own entry
+// refuses its departure, the stand-in's seed comes from the open seat's rebuilt secret, a bad
+// escrow share found after a departure convicts its dealer, and player names may hold no control
+// or format character. A node writes EntryVersion and sits only at
 // tables of that version; it reads and audits every version from MinEntryVersion on, each by
 // its own rules (docs/PROTOCOL.md, "Versions").
 const (

@@ -40,3 +40,7 @@ func EscrowShareForTest(t *Table, r int) *crypto.EscrowShare {
 // ComplaintForTest is the body of the node's complaint of dealer's share, whether or not the
 // share checks.
 func ComplaintForTest(t *Table, dealer int) ([]byte, error) { return t.self.complaintBody(t, dealer) }
+
+// RevealForTest is the body of the node's next random reveal (for the seat order, say), even
+// where the node would complain of its escrow share instead: an accomplice of a cheating dealer.
+func RevealForTest(t *Table) ([]byte, error) { return t.self.randomBody(t) }

@@ -97,6 +97,7 @@ func (n *Node) heard(ctx context.Context, from string, h *head) {
 func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
 	n.applyEntries(ctx, from, entries, broadcast)
 	n.applyAhead(ctx)
+	n.checkPlayedOn(ctx) // a node bound by its promise: did the others play on? (depart_node.go)
 }
 
 // applyAhead applies the entries held ahead of the log that it has reached, and forgets those
@@ -148,10 +149,10 @@ func (n *Node) holdAhead(e *Entry) {
 	}
 }
 
-// applyEntries applies entries in order, until one is ahead of the log (held, and fetched for
-// when it was broadcast) or halts the table.
+// applyEntries applies entries in order, until one is ahead of the log (held with those after
+// it, and fetched for when it was broadcast) or halts the table.
 func (n *Node) applyEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
-	for _, e := range entries {
+	for i, e := range entries {
 		if n.table == nil || e.Table != n.table.ID() {
 			// Another table of this name (or the first): its genesis seats this node or takes
 			// players from the candidates; its entries show it started.
@@ -175,7 +176,9 @@ func (n *Node) applyEntries(ctx context.Context, from string, entries []*Entry, 
 				n.cfg.Logf("%v", serr)
 			}
 		case errors.As(err, &gap):
-			n.holdAhead(e)
+			for _, h := range entries[i:] {
+				n.holdAhead(h)
+			}
 			if broadcast {
 				n.fetch(ctx, from, n.table.Len())
 			}
@@ -197,10 +200,10 @@ func (n *Node) applyEntries(ctx context.Context, from string, entries []*Entry, 
 			return
 		case errors.Is(err, ErrDuplicate), errors.Is(err, ErrDone), errors.Is(err, ErrHalted):
 		case errors.Is(err, ErrPromised):
-			// The departing seat's entry, which this node agreed not to apply: kept, in case a
-			// staying seat refuses the departure (depart_node.go).
+			// The departing seat's entry, which this node agreed not to apply: kept, with what
+			// follows it (held ahead), in case a staying seat refuses the departure or plays on
+			// from the entry (depart_node.go).
 			n.held = e
-			return
 		default:
 			var opened *SeatOpenedError
 			if errors.As(err, &opened) {

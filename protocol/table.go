@@ -4,6 +4,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"slices"
 
 	"corruption/crypto"
 	"corruption/engine"
@@ -211,11 +212,31 @@ var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random rev
 // Append validates an entry and applies it. It returns nil when the entry is applied;
 // ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
 // a *RejectError for an entry that blames nobody; or a *Verdict when the entry proves a seat
-// cheated, after which the table has halted.
+// cheated, after which the table has halted. In order: the entry's place in the log, who vouches
+// for it, its effect on the table, and its link into the chain.
 func (t *Table) Append(e *Entry) error {
 	if t.verdict != nil {
 		return t.appendHalted(e)
 	}
+	if err := t.checkPlace(e); err != nil {
+		return err
+	}
+	by, err := t.checkVouched(e)
+	if err != nil {
+		return err
+	}
+	if err := t.applyVouched(e, by); err != nil {
+		return err
+	}
+	t.entries = append(t.entries, e)
+	t.head = e.Hash()
+	return t.verdictOrNil() // a good entry may convict another seat (a blame, an escrow share)
+}
+
+// checkPlace checks that e is the next entry of this table, written by the seat due: it is not
+// an entry the log holds already (a duplicate, an equivocation, a departed seat's late entry),
+// nor one ahead of the log, and it chains to the log's last entry.
+func (t *Table) checkPlace(e *Entry) error {
 	if e.Table != t.id {
 		return reject(e, "it belongs to another table")
 	}
@@ -223,21 +244,7 @@ func (t *Table) Append(e *Entry) error {
 		return reject(e, "it is of protocol version %d, at a table of version %d", e.version(), t.g.version())
 	}
 	if e.Seq < uint64(len(t.entries)) {
-		have := t.entries[e.Seq]
-		if have.Hash() == e.Hash() {
-			return ErrDuplicate
-		}
-		if t.openedOwn(e) {
-			return &SeatOpenedError{Seq: e.Seq}
-		}
-		// Two entries for one seq both signed by the seat: an equivocation. (Not a depart entry,
-		// or an open seat's, which nobody signs: a seat's entry that came after the others
-		// opened it is only late.)
-		if e.Seat == have.Seat && e.Seat < len(t.keys) && e.Verify(t.keys[e.Seat]) && have.Verify(t.keys[e.Seat]) {
-			t.evidence = []*Entry{have, e}
-			return t.halt(equivocation(e))
-		}
-		return reject(e, "another entry holds seq %d", e.Seq)
+		return t.checkPast(e)
 	}
 	if e.Seq > uint64(len(t.entries)) {
 		return &GapError{Have: uint64(len(t.entries)), Got: e.Seq}
@@ -250,59 +257,76 @@ func (t *Table) Append(e *Entry) error {
 		err.chain = true
 		return err
 	}
-	seat, kinds := t.Due()
-	if e.Seat != seat {
+	if seat, _ := t.Due(); e.Seat != seat {
 		return reject(e, "written by seat %d out of turn: the table waits for %s", e.Seat, t.DueString())
 	}
-	if p := t.promise; p != nil && p.Seq == e.Seq && p.Seat == e.Seat && e.Kind != KindDepart {
-		return ErrPromised
+	return nil
+}
+
+// checkPast takes an entry for a seq the log holds already: the same entry, another signed by
+// the same seat (an equivocation), or a depart entry of this node's seat where its own entry
+// came too late (depart.go).
+func (t *Table) checkPast(e *Entry) error {
+	have := t.entries[e.Seq]
+	if have.Hash() == e.Hash() {
+		return ErrDuplicate
 	}
-	if e.Kind == KindDepart {
-		// Not signed: its proof is every staying seat's agreement inside (depart.go).
-		if err := t.checkDepart(e); err != nil {
-			return reject(e, "%v", err)
+	if err := t.checkLateDepart(e); err != nil {
+		return err
+	}
+	// Two entries for one seq both signed by the seat: an equivocation. (Not a depart entry,
+	// or an open seat's, which nobody signs: a seat's entry that came after the others opened
+	// it is only late.)
+	if e.Seat == have.Seat && e.Seat < len(t.keys) && e.Verify(t.keys[e.Seat]) && have.Verify(t.keys[e.Seat]) {
+		t.evidence = []*Entry{have, e}
+		return t.halt(equivocation(e))
+	}
+	return reject(e, "another entry holds seq %d", e.Seq)
+}
+
+// voucher is what makes an entry the seat due's: its signature, or, for the entries nobody
+// signs (depart.go), every staying seat's agreement, or every node's computation of an open
+// seat's entry.
+type voucher uint8
+
+const (
+	bySignature  voucher = iota
+	byAgreements         // a depart entry
+	byStandIn            // an open seat's entry
+)
+
+// checkVouched checks who vouches for e: the departure rules first (an entry this node promised
+// not to apply, a depart entry, an open seat's entry), then the seat's signature and the kinds
+// it may write now.
+func (t *Table) checkVouched(e *Entry) (voucher, error) {
+	if by, ok, err := t.checkUnsigned(e); ok {
+		return by, err
+	}
+	if !e.Verify(t.keys[e.Seat]) {
+		return bySignature, reject(e, "bad signature for seat %d", e.Seat)
+	}
+	_, kinds := t.Due()
+	if !slices.Contains(kinds, e.Kind) {
+		return bySignature, t.cheat(e, "it wrote a %s entry when the table waits for %s", e.Kind, kindWords[kinds[0]])
+	}
+	return bySignature, nil
+}
+
+// applyVouched applies e. A body that breaks a rule convicts the seat that signed it; an entry
+// every node computed that does not apply is the game's fault (broken).
+func (t *Table) applyVouched(e *Entry, by voucher) error {
+	err := t.apply(e)
+	switch {
+	case err == nil:
+		if by == byStandIn {
+			t.tookStandIn(e)
 		}
-		t.applyDepart(e)
-		t.entries = append(t.entries, e)
-		t.head = e.Hash()
 		return nil
-	}
-	if t.open[seat] != nil {
-		// Not signed either: it must be the entry every node computes for the open seat.
-		if err := t.checkOpenEntry(e); err != nil {
-			if t.verdict != nil {
-				return t.verdict
-			}
-			return reject(e, "%v", err)
-		}
-		if err := t.apply(e); err != nil {
-			t.broken(e, "open seat %d's computed entry does not apply: %v", seat, err)
-			return t.verdict
-		}
-		t.entries = append(t.entries, e)
-		t.head = e.Hash()
-		t.computed = nil
-		return t.verdictOrNil()
-	}
-	if !e.Verify(t.keys[seat]) {
-		return reject(e, "bad signature for seat %d", seat)
-	}
-	allowed := false
-	for _, k := range kinds {
-		allowed = allowed || k == e.Kind
-	}
-	if !allowed {
-		return t.cheat(e, "it wrote a %s entry when the table waits for %s", e.Kind, kindWords[kinds[0]])
-	}
-	if err := t.apply(e); err != nil {
+	case by == bySignature:
 		return t.cheat(e, "%v", err)
 	}
-	t.entries = append(t.entries, e)
-	t.head = e.Hash()
-	if t.verdict != nil { // a good entry that convicts another seat (a blame)
-		return t.verdict
-	}
-	return nil
+	t.broken(e, "open seat %d's computed entry does not apply: %v", e.Seat, err)
+	return t.verdict
 }
 
 // apply checks an entry's body against the table and applies it. An error names what the
@@ -319,6 +343,9 @@ func (t *Table) apply(e *Entry) error {
 		return t.applyEscrow(e)
 	case KindComplaint:
 		return t.applyComplaint(e)
+	case KindDepart:
+		t.applyDepart(e)
+		return nil
 	case KindRelease:
 		return t.applyRelease(e, t.leaving)
 	case KindRandom:

@@ -32,9 +32,14 @@ const toyID = "toy"
 
 func init() {
 	engine.Register(toyRules{})
-	// The toy bot stands in for an open seat (depart_test.go): it decides from the game alone.
-	engine.RegisterStandIn(toyID, func(g engine.Game, seat int, _ uint64) (engine.Action, error) {
-		return toyBot{}.Decide(context.Background(), g, seat)
+	// The toy bot stands in for an open seat (depart_test.go): it decides from the game alone,
+	// but for its bid, which the seed picks among its two cards (so that a test can see whether
+	// anyone steers the seed: TestStandInNotSteered).
+	engine.RegisterStandIn(toyID, func(gg engine.Game, seat int, seed uint64) (engine.Action, error) {
+		if g := gg.(*toy); g.Due().Kind == engine.StepChoose && g.hand[seat][seed%2] >= 0 {
+			return engine.Action{Hidden: [][]byte{{byte(g.hand[seat][seed%2])}}}, nil
+		}
+		return toyBot{}.Decide(context.Background(), gg, seat)
 	})
 }
 

@@ -142,6 +142,10 @@ func (n *Node) watch(ctx context.Context, now time.Time) {
 		// that it left (not a node whose own seat is open: it only watches); the seat's own
 		// node names nobody, and takes what they decide: its seat opened, or its entry played.
 		if seat != n.self.seat && !t.IsOpen(n.self.seat) {
+			if d := n.boundBy(seat); d != nil {
+				n.waitBound(now, d) // its silence is its promise over an entry this node holds
+				return
+			}
 			n.agree(ctx)
 		}
 		return
