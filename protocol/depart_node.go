@@ -67,7 +67,8 @@ func (n *Node) agree(ctx context.Context) {
 func (n *Node) seatName(seat int) string {
 	if t := n.table; t != nil && seat >= 0 && seat < t.Seats() {
 		if name := t.Players()[seat].Name; name != "" {
-			return fmt.Sprintf("seat %d (%s)", seat, name)
+			// Escaped and bidi-isolated (FSI … PDI), as every name on a screen (names.go).
+			return fmt.Sprintf("seat %d (\u2068%s\u2069)", seat, Printable(name))
 		}
 	}
 	return fmt.Sprintf("seat %d", seat)
