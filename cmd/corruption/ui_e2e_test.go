@@ -142,6 +142,12 @@ func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool)
 // loopback address for others to dial. It stops when the test ends.
 func stranger(t *testing.T, ctx context.Context, peer, name, table string, players int, v corruption.Variant, lbb bool) string {
 	t.Helper()
+	return strangerAt(t, ctx, peer, name, ui.TableChoice{Table: table, Game: "corruption", Players: players, Config: corruption.EncodeConfig(v, lbb)})
+}
+
+// strangerAt is a stranger waiting at the table choice, of any game.
+func strangerAt(t *testing.T, ctx context.Context, peer, name string, choice ui.TableChoice) string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(ctx)
 	var peers []string
 	if peer != "" {
@@ -157,11 +163,10 @@ func stranger(t *testing.T, ctx context.Context, peer, name, table string, playe
 			addr = a
 		}
 	}
-	player, err := botPlayer(corruptionGame, 1)
+	player, err := botPlayer(games[choice.Game], 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	choice := ui.TableChoice{Table: table, Game: "corruption", Players: players, Config: corruption.EncodeConfig(v, lbb)}
 	done := make(chan struct{})
 	go func() {
 		s.play(ctx, seat{choice: choice, name: name, player: player, lobby: true, clock: playClock})
