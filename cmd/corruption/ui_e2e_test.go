@@ -232,7 +232,10 @@ const inSight = `(() => {
     }
     if (!ok) hidden.push(el.dataset.key || el.textContent.trim().slice(0, 30));
   }
-  return {hidden, scrolls: doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1, sideways: doc.scrollWidth > vw + 1};
+  // (A phone's browser zooms out a page wider than its screen: innerWidth grows with it, the
+  // layout's width does not.)
+  const wide = doc.scrollWidth > Math.min(vw, document.documentElement.clientWidth) + 1;
+  return {hidden, scrolls: doc.scrollHeight > vh + 1 || wide, sideways: wide};
 })()`
 
 // sight is what inSight answers.
@@ -801,6 +804,7 @@ func TestBrowserPhone(t *testing.T) {
 	typeInto(t, bctx, "#dial-addr", addr)
 	click(t, bctx, "#dial")
 	waitFor(t, bctx, "the dialed player's node and table", `Number(document.querySelector('#discovery').dataset.peers) >= 1 && document.querySelector('li.lobby-table[data-table="dee\'s table"]') !== null`)
+	checkInSight(t, bctx, "the lobby, saying the address it dials", false) // a long address wraps
 	click(t, bctx, "#create")
 
 	s := &steer{t: t, bctx: bctx, dir: dir, suffix: "-phone", shots: map[string]bool{}}
