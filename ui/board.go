@@ -29,8 +29,9 @@ import (
 type Board interface {
 	// Game is the id of the game the board draws, as engine's registry knows it.
 	Game() string
-	// Assets are the board's static files, served under /static/board/: board.js (an ES
-	// module, see static/app.js for what it exports) and board.css.
+	// Assets are the board's static files, served under /static/boards/GAME/: board.js (an
+	// ES module, see static/app.js for what it exports; it imports the shell's ../../kit.js)
+	// and board.css.
 	Assets() fs.FS
 
 	// ParseSettings reads a table's settings from a lobby form, the JSON object the page

@@ -88,7 +88,7 @@ func TestDepartureLobby(t *testing.T) {
 		}
 		var got State
 		s.mu.Lock()
-		got.Lobby = s.lobbyState(pickBoard{})
+		got.Lobby = s.lobbyState("en")
 		s.mu.Unlock()
 		want := map[bool]int{true: protocol.MinEscrowSeats, false: 0}[escrow]
 		if got.Lobby.Escrow != want {

@@ -12,10 +12,15 @@
 //
 // The shell knows no game. What a game looks like and how its moves are made is a Board (for
 // the page) and a TextBoard (for the terminal), each in a package of the game's own
-// (ui/corruption); the command line gives the server the board of the table's game, chosen by
-// its id. A board turns the game as the person's seat knows it into JSON for its script
-// (static/board/board.js, served from the board's Assets), reads the moves and the table
-// settings the page posts, and tells the game's events in words.
+// (ui/corruption); the command line gives the server every game's board (the lobby offers each)
+// and the server draws the table's with the board of its game, chosen by its id. A board turns
+// the game as the person's seat knows it into JSON for its script (boards/GAME/board.js, served
+// from the board's Assets), reads the moves and the table settings the page posts, and tells
+// the game's events in words.
+//
+// The page reaches its seat through one script, api.js, and the server's Handler is the whole
+// of its API: over HTTP on the laptop, or in process (InProcess) where the seat runs in the
+// page itself.
 //
 // What it promises:
 //   - The page and the terminal are only ever given what the person's node knows: the
@@ -26,7 +31,8 @@
 //   - Every asset is embedded in the binary (static/ and the board's): nothing is loaded from
 //     the internet.
 //   - The server answers only requests that carry its session key (given once in the address
-//     it prints, then kept in a same-site cookie) and name this machine as their host, so that
+//     it prints, then kept in a same-site cookie named after the node) and name this machine as
+//     their host, so that
 //     other users of the machine and web sites open in the same browser cannot read the hand
 //     or play for the person.
 //

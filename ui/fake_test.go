@@ -231,3 +231,26 @@ func newPick(n int, picks ...int) *pickGame {
 	g.picks = append(g.picks, picks...)
 	return g
 }
+
+// A second game of the tests' own, "pock": pick under another id, for 2 or 3 players, with a
+// board of its own, so that the lobby is tested with more than one game.
+
+func init() { engine.Register(pockRules{}) }
+
+type pockRules struct{ pickRules }
+
+func (pockRules) ID() string              { return "pock" }
+func (pockRules) Name() string            { return "Pock" }
+func (pockRules) Players() (min, max int) { return 2, 3 }
+
+type pockBoard struct{ pickBoard }
+
+const pockScript = "export const title = 'Pock';\n"
+
+func (pockBoard) Game() string { return "pock" }
+func (pockBoard) Assets() fs.FS {
+	return fstest.MapFS{"board.js": {Data: []byte(pockScript)}, "board.css": {Data: []byte("/* pock */\n")}}
+}
+func (pockBoard) LobbyChoices() any {
+	return map[string][]string{"speeds": {"slow", "fast"}, "pock": {"yes"}}
+}

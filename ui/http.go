@@ -18,19 +18,18 @@ import (
 //go:embed static
 var static embed.FS
 
-const keyCookie = "corruption_key"
-
 // Handler serves the page and its API:
 //
-//	GET  /                  the page (/?key=K stores the session key in a cookie, then redirects to /)
+//	GET  /                  the page (/?key=K stores the session key in the node's cookie, then redirects to /)
 //	GET  /static/...        the shell's scripts and styles
-//	GET  /static/board/...  the board's (board.js, board.css)
+//	GET  /static/boards/GAME/...  each game's board's (board.js, board.css, lang/LANG.json)
 //	GET  /api/state         the State as JSON
 //	GET  /api/events        server-sent events: "state" with a State whose Log holds the lines not sent yet
 //	POST /api/move          a move, as the board reads it; 200 {"ok":true}, or 409/422 {"error":...}
 //	POST /api/lobby/create  a LobbyForm with the board's settings: create a table and sit at it
 //	POST /api/lobby/join    the same, or {"table":NAME}: sit at a table listed in the lobby
 //	POST /api/lobby/private {"code":CODE}: join a private table by its code, as --join (Config.JoinPrivate)
+//	POST /api/lobby/private/cancel  stop looking for it
 //	POST /api/dial          {"addr":MULTIADDR}: ask the person's node to dial a player (Config.Dial)
 //	POST /api/quit          leave: before the table forms, or once the game is over
 //	POST /api/rematch       once a game is over: play again with the same players (Config.Rematch)
@@ -38,13 +37,19 @@ const keyCookie = "corruption_key"
 //	POST /api/pause         {"agree":true|false}: ask or agree to pause the table, or keep playing (Config.Pause)
 //
 // Every request must name this machine as host by an IP address or localhost; /api/ requests
-// must carry the session key (cookie, or the X-Corruption-Key header). The API speaks the
-// language of its ?lang= (one of Languages), else of the Accept-Language header.
+// must carry the session key (the node's cookie, or the X-Corruption-Key header). The API
+// speaks the language of its ?lang= (one of Languages), else of the Accept-Language header.
+//
+// It is the whole of the page's API, and needs no listener: InProcess drives it in the
+// process that holds it (the browser seat, and the tests).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.index)
+	mux.HandleFunc("GET /{$}", s.serveIndex)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(s.shell)))
-	mux.Handle("GET /static/board/", http.StripPrefix("/static/board/", http.FileServerFS(s.board.Assets())))
+	for _, id := range s.games {
+		prefix := "/static/boards/" + id + "/"
+		mux.Handle("GET "+prefix, http.StripPrefix(prefix, http.FileServerFS(s.boards[id].Assets())))
+	}
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	api := http.NewServeMux()
 	api.HandleFunc("GET /api/state", s.getState)
@@ -53,6 +58,7 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("POST /api/lobby/create", s.postCreate)
 	api.HandleFunc("POST /api/lobby/join", s.postJoin)
 	api.HandleFunc("POST /api/lobby/private", s.postPrivate)
+	api.HandleFunc("POST /api/lobby/private/cancel", s.postCancelPrivate)
 	api.HandleFunc("POST /api/dial", s.postDial)
 	api.HandleFunc("POST /api/quit", s.postQuit)
 	api.HandleFunc("POST /api/rematch", s.postRematch)
@@ -83,7 +89,7 @@ func (s *Server) hosted(h http.Handler) http.Handler {
 
 func (s *Server) keyOK(r *http.Request) bool {
 	got := r.Header.Get("X-Corruption-Key")
-	if c, err := r.Cookie(keyCookie); got == "" && err == nil {
+	if c, err := r.Cookie(s.cookieName()); got == "" && err == nil {
 		got = c.Value
 	}
 	return subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.Key)) == 1
@@ -107,19 +113,20 @@ func (s *Server) keyed(h http.Handler) http.Handler {
 	})
 }
 
-func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 	if k := r.URL.Query().Get("key"); k != "" {
 		if subtle.ConstantTimeCompare([]byte(k), []byte(s.cfg.Key)) != 1 {
 			http.Error(w, "wrong session key: open the address that corruption printed", http.StatusForbidden)
 			return
 		}
-		http.SetCookie(w, &http.Cookie{Name: keyCookie, Value: k, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: k, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'")
-	http.ServeFileFS(w, r, s.shell, "index.html")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(s.index)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -225,14 +232,22 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// readTable reads the table a lobby request posts; a bad one is answered with the error.
-func (s *Server) readTable(w http.ResponseWriter, r *http.Request) (TableChoice, bool) {
+// readTable reads the table a lobby request posts, with bots local bots unless it says how
+// many; a bad one is answered with the error.
+func (s *Server) readTable(w http.ResponseWriter, r *http.Request, bots int) (TableChoice, bool) {
 	var raw json.RawMessage
 	if err := json.NewDecoder(r.Body).Decode(&raw); err != nil {
 		writeError(w, http.StatusBadRequest, errors.New("the table is not valid JSON: "+err.Error()))
 		return TableChoice{}, false
 	}
-	c, err := readForm(raw, s.boardIn(lang(r)))
+	lang := lang(r)
+	boardOf := func(game string) Board {
+		if b := s.boards[game]; b != nil {
+			return Localize(b, lang)
+		}
+		return nil
+	}
+	c, err := readForm(raw, boardOf, s.board.Game(), bots)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err)
 		return TableChoice{}, false
@@ -240,12 +255,13 @@ func (s *Server) readTable(w http.ResponseWriter, r *http.Request) (TableChoice,
 	return c, true
 }
 
+// postCreate creates the table posted, with the bots its form says (by default Config.Bots).
 func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
-	c, ok := s.readTable(w, r)
+	c, ok := s.readTable(w, r, s.cfg.Bots)
 	if !ok {
 		return
 	}
-	err := CheckTable(c, s.cfg.Bots)
+	err := CheckTable(c, c.Bots)
 	if err == nil {
 		s.mu.Lock()
 		if _, seated, ok := s.lobby.find(c.Game, c.Table, nil); ok && seated > 0 {
@@ -260,11 +276,13 @@ func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
 	s.sit(w, r, c)
 }
 
+// postJoin sits at a listed table, with Config.Bots local bots.
 func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
-	f, ok := s.readTable(w, r)
+	f, ok := s.readTable(w, r, s.cfg.Bots)
 	if !ok {
 		return
 	}
+	f.Bots = s.cfg.Bots
 	// With its settings (as listed), the very table; with its name alone, any of that name.
 	var want *TableChoice
 	if f.Players != 0 {
@@ -273,6 +291,7 @@ func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	c, seated, found := s.lobby.find(f.Game, f.Table, want)
 	s.mu.Unlock()
+	c.Bots = f.Bots
 	var err error
 	switch {
 	case !found:
@@ -291,7 +310,7 @@ func (s *Server) postJoin(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) sit(w http.ResponseWriter, r *http.Request, c TableChoice) {
 	s.mu.Lock()
-	joining := s.joining
+	joining := s.joining != nil
 	s.mu.Unlock()
 	if joining { // the node is joining a private table by its code (private.go)
 		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.joining")))

@@ -24,6 +24,9 @@ type TableChoice struct {
 	Game    string // the game's id
 	Players int
 	Config  []byte // the game's canonical configuration
+	// Bots is how many bots of the person's machine the command seats at the table with the
+	// person (--bots, or the lobby's form); the other seats are other players'.
+	Bots int
 }
 
 func (c TableChoice) String() string {
@@ -35,8 +38,9 @@ func (c TableChoice) String() string {
 }
 
 // CheckTable checks a table's settings as the command line does: a name of 1 to
-// protocol.MaxNameSize bytes without slashes that protocol.CheckName accepts, a game this build knows, a number of players it
-// is played by, a configuration it accepts, and room for the person and its local bots.
+// protocol.MaxNameSize bytes without slashes that protocol.CheckName accepts, a game this build
+// knows, a number of players it is played by, a configuration it accepts, and room for the
+// person and bots local bots (0 or more).
 func CheckTable(c TableChoice, bots int) error {
 	if c.Table == "" || len(c.Table) > protocol.MaxNameSize || strings.ContainsAny(c.Table, "/\\") || c.Table == "." || c.Table == ".." {
 		return fmt.Errorf("%q is not a table name (1 to %d characters, no slashes)", c.Table, protocol.MaxNameSize)
@@ -54,31 +58,47 @@ func CheckTable(c TableChoice, bots int) error {
 	if err := rules.CheckConfig(c.Config, c.Players); err != nil {
 		return err
 	}
+	if bots < 0 {
+		return fmt.Errorf("bots: %d, want 0 or more", bots)
+	}
 	if 1+bots > c.Players {
 		return fmt.Errorf("a table of %d players has no room for you and your %d bots", c.Players, bots)
 	}
 	return nil
 }
 
-// LobbyState is the lobby as the page shows it; the board adds what its form offers.
+// LobbyState is the lobby as the page shows it: the tables of every game the page plays, and
+// the form to create one, a game at a time; each game's board adds what its form offers.
 type LobbyState struct {
-	Tables     []LobbyTable `json:"tables"`
-	Bots       int          `json:"bots"` // local bots that will sit with the person
-	MinPlayers int          `json:"min_players"`
-	MaxPlayers int          `json:"max_players"`
-	Defaults   LobbyForm    `json:"defaults"`
-	Choices    any          `json:"-"`       // the board's LobbyChoices
-	Private    bool         `json:"private"` // the page may join a private table by its code
-	Joining    bool         `json:"joining"` // the node is joining one now
+	Tables []LobbyTable `json:"tables"`
+	// Bots is how many local bots the form seats by default, and how many come along to a
+	// table the person joins.
+	Bots     int         `json:"bots"`
+	Game     string      `json:"game"`     // the game the form shows first (--game)
+	Games    []LobbyGame `json:"games"`    // every game the form may create a table of
+	Defaults LobbyForm   `json:"defaults"` // the form's table name and players
+	Private  bool        `json:"private"`  // the page may join a private table by its code
+	Joining  bool        `json:"joining"`  // the node is joining one now (Join says how it goes)
+	Join     *JoinState  `json:"join,omitempty"`
 	// Escrow is the fewest seats at which a table the node creates escrows its seats' secrets
 	// (0: never): the form tells the promise that makes (depart.go).
 	Escrow int `json:"escrow"`
 }
 
-// MarshalJSON writes the lobby with the board's fields.
-func (l LobbyState) MarshalJSON() ([]byte, error) {
-	type plain LobbyState
-	return joinFields(plain(l), l.Choices)
+// LobbyGame is a game the lobby's form offers: its table sizes, the settings the form starts
+// from and, from its board, what the form may choose among (the board's LobbyChoices).
+type LobbyGame struct {
+	Game       string `json:"game"`
+	MinPlayers int    `json:"min_players"`
+	MaxPlayers int    `json:"max_players"`
+	Defaults   any    `json:"defaults"` // the board's ShowSettings
+	Choices    any    `json:"-"`        // the board's LobbyChoices
+}
+
+// MarshalJSON writes the game with its board's choices.
+func (g LobbyGame) MarshalJSON() ([]byte, error) {
+	type plain LobbyGame
+	return joinFields(plain(g), g.Choices)
 }
 
 // LobbyForm is a table's settings as the page shows them; the page posts the same fields.
@@ -96,12 +116,13 @@ func (f LobbyForm) MarshalJSON() ([]byte, error) {
 
 // LobbyTable is an open table heard on the lobby.
 type LobbyTable struct {
+	Game     string   `json:"game"` // the game's id
 	Table    string   `json:"table"`
 	Players  int      `json:"players"`
 	Seated   []string `json:"seated"` // the names of the players waiting at it, isolated (names.go)
 	Full     bool     `json:"full"`
 	Room     bool     `json:"room"` // there is room for the person and its bots
-	Settings any      `json:"-"`    // the board's ShowSettings
+	Settings any      `json:"-"`    // its game's board's ShowSettings
 }
 
 // MarshalJSON writes the table with its settings' fields.
@@ -110,19 +131,33 @@ func (t LobbyTable) MarshalJSON() ([]byte, error) {
 	return joinFields(plain(t), t.Settings)
 }
 
-// readForm reads a table the page posts: its name, players and, through the board, settings.
-// A form with no players names a table alone (join by name): its Config is nil.
-func readForm(raw json.RawMessage, b Board) (TableChoice, error) {
+// readForm reads a table the page posts: its game (def when it names none), name, players,
+// bots (bots when it says none) and, through the game's board (boardOf, in the page's
+// language), settings. A form with no players names a table alone (join by name): its Config
+// is nil, and its Game "" when it names none (any game's table).
+func readForm(raw json.RawMessage, boardOf func(game string) Board, def string, bots int) (TableChoice, error) {
 	var f struct {
+		Game    string `json:"game"`
 		Table   string `json:"table"`
 		Players int    `json:"players"`
+		Bots    *int   `json:"bots"`
 	}
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return TableChoice{}, fmt.Errorf("the table is not valid JSON: %v", err)
 	}
-	c := TableChoice{Table: strings.TrimSpace(f.Table), Game: b.Game(), Players: f.Players}
+	if f.Bots != nil {
+		bots = *f.Bots
+	}
+	c := TableChoice{Table: strings.TrimSpace(f.Table), Game: f.Game, Players: f.Players, Bots: bots}
 	if f.Players == 0 {
 		return c, nil
+	}
+	if c.Game == "" {
+		c.Game = def
+	}
+	b := boardOf(c.Game)
+	if b == nil {
+		return c, fmt.Errorf("this page plays no game %q", c.Game)
 	}
 	config, err := b.ParseSettings(raw)
 	if err != nil {
@@ -132,13 +167,14 @@ func readForm(raw json.RawMessage, b Board) (TableChoice, error) {
 	return c, nil
 }
 
-// lobby gathers announcements of one game's tables: by table settings, the players heard and
+// lobby gathers announcements of tables: by game and table settings, the players heard and
 // when.
 type lobby struct {
 	heard map[lobbyKey]map[string]heardPlayer
 }
 
 type lobbyKey struct {
+	game    string
 	table   string
 	players int
 	config  string
@@ -154,7 +190,7 @@ func (l *lobby) add(a *protocol.Announcement, now time.Time) bool {
 	if l.heard == nil {
 		l.heard = map[lobbyKey]map[string]heardPlayer{}
 	}
-	k := lobbyKey{a.Table, a.Players, string(a.Config)}
+	k := lobbyKey{a.Game, a.Table, a.Players, string(a.Config)}
 	ps := l.heard[k]
 	if ps == nil {
 		ps = map[string]heardPlayer{}
@@ -183,25 +219,26 @@ func (l *lobby) prune(now time.Time) bool {
 	return changed
 }
 
-// find returns the listed table named name (with the settings of c, when c has any) and how
-// many players wait at it.
+// find returns the listed table of game named name (any game's when game is ""; with the
+// settings of c, when c has any) and how many players wait at it.
 func (l *lobby) find(game, name string, c *TableChoice) (TableChoice, int, bool) {
 	for k, ps := range l.heard {
-		if k.table != name || len(ps) == 0 {
+		if k.table != name || len(ps) == 0 || (game != "" && k.game != game) {
 			continue
 		}
 		if c != nil && (c.Players != k.players || string(c.Config) != k.config) {
 			continue
 		}
-		return TableChoice{Table: k.table, Game: game, Players: k.players, Config: []byte(k.config)}, len(ps), true
+		return TableChoice{Table: k.table, Game: k.game, Players: k.players, Config: []byte(k.config)}, len(ps), true
 	}
 	return TableChoice{}, 0, false
 }
 
-func (l *lobby) list(bots int, show func([]byte) any) []LobbyTable {
+// list is the tables heard, their settings shown by show (their game's board's ShowSettings).
+func (l *lobby) list(bots int, show func(game string, config []byte) any) []LobbyTable {
 	out := []LobbyTable{}
 	for k, ps := range l.heard {
-		t := LobbyTable{Table: k.table, Players: k.players, Settings: show([]byte(k.config)), Seated: []string{}}
+		t := LobbyTable{Game: k.game, Table: k.table, Players: k.players, Settings: show(k.game, []byte(k.config)), Seated: []string{}}
 		for _, p := range ps {
 			t.Seated = append(t.Seated, p.name)
 		}
@@ -214,6 +251,9 @@ func (l *lobby) list(bots int, show func([]byte) any) []LobbyTable {
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Table != out[j].Table {
 			return out[i].Table < out[j].Table
+		}
+		if out[i].Game != out[j].Game {
+			return out[i].Game < out[j].Game
 		}
 		return out[i].Players < out[j].Players
 	})
@@ -256,11 +296,11 @@ func (s *Server) ReadLobby(ctx context.Context, self ed25519.PublicKey, next fun
 	}
 }
 
-// Announce lists a table announced on the lobby, if it is one of the board's game and of this
-// release's protocol (a table of another game, or of another release, cannot be joined from
-// this page).
+// Announce lists a table announced on the lobby, if it is of a game the page has a board of
+// and of this release's protocol (a table of another game, or of another release, cannot be
+// joined from this page).
 func (s *Server) Announce(a *protocol.Announcement) {
-	if a.Game != s.board.Game() || (a.Version != 0 && a.Version != protocol.EntryVersion) {
+	if s.boards[a.Game] == nil || (a.Version != 0 && a.Version != protocol.EntryVersion) {
 		return
 	}
 	s.mu.Lock()
@@ -269,4 +309,30 @@ func (s *Server) Announce(a *protocol.Announcement) {
 	if changed {
 		s.changed()
 	}
+}
+
+// lobbyState is the lobby in lang: every game's form and the tables heard. s.mu is held.
+func (s *Server) lobbyState(lang string) *LobbyState {
+	d := s.cfg.Defaults
+	if d.Table == "" {
+		d.Table = s.cfg.Name + "'s table"
+	}
+	show := func(game string, config []byte) any { return Localize(s.boards[game], lang).ShowSettings(config) }
+	l := &LobbyState{Tables: s.lobby.list(s.cfg.Bots, show), Bots: s.cfg.Bots, Game: s.board.Game(),
+		Defaults: LobbyForm{Table: d.Table, Players: d.Players}, Private: s.cfg.JoinPrivate != nil, Escrow: s.escrowSeats()}
+	for _, id := range s.games {
+		b := Localize(s.boards[id], lang)
+		g := LobbyGame{Game: id, Defaults: b.ShowSettings(nil), Choices: b.LobbyChoices()}
+		if id == d.Game {
+			g.Defaults = b.ShowSettings(d.Config)
+		}
+		if r, err := engine.Lookup(id); err == nil {
+			g.MinPlayers, g.MaxPlayers = r.Players()
+		}
+		l.Games = append(l.Games, g)
+	}
+	if j := s.joining; j != nil {
+		l.Joining, l.Join = true, j.state(lang, s.cfg.JoinLimit)
+	}
+	return l
 }

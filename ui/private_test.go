@@ -74,7 +74,7 @@ type fakeJoins struct {
 	release chan error // when set, the join waits for its answer
 }
 
-func (f *fakeJoins) join(ctx context.Context, text string) (TableChoice, error) {
+func (f *fakeJoins) join(ctx context.Context, text string, heard func()) (TableChoice, error) {
 	f.codes = append(f.codes, text)
 	bare, _, _ := strings.Cut(text, "@")
 	code, err := protocol.ParseJoinCode(bare)

@@ -17,17 +17,31 @@ import (
 
 // Config configures a Server.
 type Config struct {
-	Name  string // the person's name
-	Board Board  // the game's board (required)
-	Human *Human // the person's player (required to take moves)
-	// Bots is how many local bots will sit with the person (the lobby leaves room for them).
+	Name string // the person's name
+	// Board is the board of the game the lobby's form shows first (--game; required). Boards
+	// are the boards of every game the page may show, in the order the lobby offers them (it
+	// lists the tables of each, and the page then shows the table's game's board); Board is
+	// added to them when it is not there.
+	Board  Board
+	Boards []Board
+	Human  *Human // the person's player (required to take moves)
+	// Bots is how many local bots the lobby's form seats by default at a table the person
+	// creates (the form may set another number), and how many come along to a table the
+	// person joins (the lobby leaves room for them).
 	Bots int
-	// Defaults fills the lobby's form to create a table (its Game is the board's).
+	// Defaults fills the lobby's form to create a table (its Game is Board's; the other games'
+	// forms start from their boards' ShowSettings(nil), their default settings).
 	Defaults TableChoice
 	// Key is the session key every request must carry (default: 16 random bytes in hex).
 	Key string
-	// Now is the clock (default time.Now).
+	// Now is the clock (default Clock's Now).
 	Now func() time.Time
+	// Clock times the lobby's join by code (its "still looking" and its limit; default the
+	// system's clock). Now, when nil, is the Clock's.
+	Clock protocol.Clock
+	// JoinLimit is how long the lobby's join by code looks for the table before it gives up,
+	// and says so (default DefaultJoinLimit).
+	JoinLimit time.Duration
 	// Dial, when set, asks the person's node to dial a peer's address (a multiaddr ending in
 	// /p2p/ID), for the lobby's field to reach a player that discovery does not find. Its
 	// error says what is wrong with the address.
@@ -46,9 +60,11 @@ type Config struct {
 	// JoinPrivate, when set, joins the private table of a join code (CODE, or CODE@RELAY), as
 	// --join does, for the lobby's field (POST /api/lobby/private; private.go): it returns the
 	// table once the person's node is admitted, or why not (protocol.ErrWrongCode,
-	// protocol.ErrTableFull, a *protocol.JoinWaitError, ErrNoCreator). The command reads
-	// Choices as for any table.
-	JoinPrivate func(ctx context.Context, code string) (TableChoice, error)
+	// protocol.ErrTableFull, a *protocol.JoinWaitError, ErrNoCreator), or ctx's error when the
+	// page gives up (JoinLimit) or the person cancels. It calls heard (any number of times)
+	// once a creator of the code's nameplate is heard. The command reads Choices as for any
+	// table.
+	JoinPrivate func(ctx context.Context, code string, heard func()) (TableChoice, error)
 }
 
 // Network is how the person's node finds other players, for the lobby and the waiting screen
@@ -86,9 +102,13 @@ type Result struct {
 // is not usable: use NewServer.
 type Server struct {
 	cfg     Config
-	board   Board
+	board   Board            // Config.Board: the game the lobby's form shows first
+	boards  map[string]Board // every game's board, by game id
+	games   []string         // their ids, in Boards' order
+	node    string           // the page's node id: its cookie's and its storage's names (session.go)
 	human   *Human
-	shell   fs.FS // the shell's static files
+	shell   fs.FS  // the shell's static files
+	index   []byte // the page, named for its node (session.go)
 	choices chan TableChoice
 	rematch chan TableChoice // the rematch the person asks for (rematch.go)
 	quit    chan struct{}
@@ -108,10 +128,10 @@ type Server struct {
 	lobby   lobby
 	result  *Result
 	network *Network
-	gen     int      // the person's tables so far: 0, then one more at each rematch
-	again   bool     // the person asked for a rematch of this table
-	private *Private // the private table the node created (private.go)
-	joining bool     // the node is joining a private table by its code
+	gen     int         // the person's tables so far: 0, then one more at each rematch
+	again   bool        // the person asked for a rematch of this table
+	private *Private    // the private table the node created (private.go)
+	joining *joinSearch // the node is joining a private table by its code (private.go)
 	// privateJoined: the person joined a private table from the page (no rematch offer).
 	privateJoined bool
 }
@@ -126,8 +146,8 @@ type logItem struct {
 	line    LogLine
 }
 
-// NewServer makes a server for cfg.Board's game. cfg.Human's changes are shown on the page,
-// and its decisions are timed by cfg.Now.
+// NewServer makes a server for cfg.Boards' games, cfg.Board's first. cfg.Human's changes are
+// shown on the page, and its decisions are timed by cfg.Now.
 func NewServer(cfg Config) (*Server, error) {
 	if cfg.Board == nil {
 		return nil, errors.New("the page needs a game's board")
@@ -141,15 +161,35 @@ func NewServer(cfg Config) (*Server, error) {
 		rand.Read(b[:])
 		cfg.Key = hex.EncodeToString(b[:])
 	}
+	if cfg.Clock == nil {
+		cfg.Clock = systemClock{}
+	}
 	if cfg.Now == nil {
-		cfg.Now = time.Now
+		cfg.Now = cfg.Clock.Now
+	}
+	if cfg.JoinLimit <= 0 {
+		cfg.JoinLimit = DefaultJoinLimit
 	}
 	cfg.Defaults.Game = cfg.Board.Game()
 	if cfg.Defaults.Players == 0 {
 		cfg.Defaults.Players = max(4, cfg.Bots+1)
 	}
-	s := &Server{cfg: cfg, board: cfg.Board, human: cfg.Human, shell: shell, choices: make(chan TableChoice, 1),
-		rematch: make(chan TableChoice, 1), quit: make(chan struct{}), closed: make(chan struct{}), notify: make(chan struct{}), noted: map[string]bool{}}
+	s := &Server{cfg: cfg, board: cfg.Board, boards: map[string]Board{}, node: nodeID(cfg.Key), human: cfg.Human, shell: shell,
+		choices: make(chan TableChoice, 1), rematch: make(chan TableChoice, 1), quit: make(chan struct{}), closed: make(chan struct{}),
+		notify: make(chan struct{}), noted: map[string]bool{}}
+	for _, b := range append(cfg.Boards[:len(cfg.Boards):len(cfg.Boards)], cfg.Board) {
+		if b == nil || s.boards[b.Game()] != nil {
+			continue
+		}
+		if !validGameID(b.Game()) {
+			return nil, fmt.Errorf("the board of %q: a game id is lowercase letters and digits", b.Game())
+		}
+		s.boards[b.Game()] = b
+		s.games = append(s.games, b.Game())
+	}
+	if s.index, err = pageFor(shell, s.node); err != nil {
+		return nil, err
+	}
 	if s.human != nil && s.human.onChange == nil {
 		s.human.onChange, s.human.now = s.changed, cfg.Now
 	}
@@ -213,7 +253,7 @@ func (s *Server) Update(st protocol.Status) {
 	s.status, s.haveSt = st, true
 	if st.State != nil && st.Seat >= 0 {
 		// The board's notes are told once, in its first language.
-		for _, n := range s.board.Notes(st.State, st.Seat, ShownNames(Languages[0], st.Names)) {
+		for _, n := range s.tableBoard().Notes(st.State, st.Seat, ShownNames(Languages[0], st.Names)) {
 			if !s.noted[n.Key] {
 				s.noted[n.Key] = true
 				s.log = append(s.log, logItem{line: n.LogLine})
@@ -252,8 +292,23 @@ func (s *Server) Quit() <-chan struct{} { return s.quit }
 // Close ends the page's event streams (before shutting the HTTP server down).
 func (s *Server) Close() { s.once.Do(func() { close(s.closed) }) }
 
-// boardIn is the board speaking lang.
-func (s *Server) boardIn(lang string) Board { return Localize(s.board, lang) }
+// tableBoard is the board of the person's table's game, or in the lobby Board's. s.mu is held.
+func (s *Server) tableBoard() Board {
+	if c := s.choice; c != nil {
+		if b := s.boards[c.Game]; b != nil {
+			return b
+		}
+	}
+	return s.board
+}
+
+// boardIn is the board of the person's table's game (in the lobby, Board's), speaking lang.
+func (s *Server) boardIn(lang string) Board {
+	s.mu.Lock()
+	b := s.tableBoard()
+	s.mu.Unlock()
+	return Localize(b, lang)
+}
 
 // snapshot is the page's state now, in lang, with the log from line logFrom on.
 func (s *Server) snapshot(logFrom int, lang string) State {
@@ -262,9 +317,9 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	if s.human != nil {
 		pend, asked = s.human.current()
 	}
-	b := s.boardIn(lang)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	b := Localize(s.tableBoard(), lang)
 	// Every name the page shows is escaped, isolated and shown with its seat (names.go): st
 	// holds the names as ShownNames shows them.
 	st := shownStatus(lang, &s.status)
@@ -288,11 +343,11 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	}
 	if c := s.choice; c != nil {
 		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: isolateAll(st.Members),
-			Bots: s.cfg.Bots, Settings: b.ShowSettings(c.Config), Private: s.private != nil || s.privateJoined}
+			Bots: c.Bots, Settings: b.ShowSettings(c.Config), Private: s.private != nil || s.privateJoined}
 		out.Table.Escrow = s.escrow(c.Players)
 		out.Table.Promise = escrowPromise(lang, out.Table.Escrow)
 	} else {
-		out.Lobby = s.lobbyState(b)
+		out.Lobby = s.lobbyState(lang)
 	}
 	if out.Mode == "waiting" {
 		out.Private = s.privateState()
@@ -391,20 +446,6 @@ func (s *Server) seats(drawn Drawing, g engine.Game, st *protocol.Status) []Seat
 		out[seat] = ss
 	}
 	return out
-}
-
-func (s *Server) lobbyState(b Board) *LobbyState {
-	d := s.cfg.Defaults
-	if d.Table == "" {
-		d.Table = s.cfg.Name + "'s table"
-	}
-	l := &LobbyState{Tables: s.lobby.list(s.cfg.Bots, b.ShowSettings), Bots: s.cfg.Bots,
-		Defaults: LobbyForm{Table: d.Table, Players: d.Players, Settings: b.ShowSettings(d.Config)},
-		Choices:  b.LobbyChoices(), Private: s.cfg.JoinPrivate != nil, Joining: s.joining, Escrow: s.escrowSeats()}
-	if r, err := engine.Lookup(b.Game()); err == nil {
-		l.MinPlayers, l.MaxPlayers = r.Players()
-	}
-	return l
 }
 
 // clock is whom the table waits for and since when (nil when nobody, or at the end), with

@@ -161,11 +161,13 @@ func TestLobby(t *testing.T) {
 	var raw struct {
 		Lobby struct {
 			Tables []map[string]any `json:"tables"`
-			Speeds []string         `json:"speeds"`
+			Games  []struct {
+				Speeds []string `json:"speeds"`
+			} `json:"games"`
 		} `json:"lobby"`
 	}
 	call(t, ts, "GET", "/api/state", testKey, "", &raw)
-	if len(raw.Lobby.Tables) != 3 || len(raw.Lobby.Speeds) != 2 || raw.Lobby.Tables[1]["speed"] != "fast" {
+	if len(raw.Lobby.Tables) != 3 || len(raw.Lobby.Games) != 1 || len(raw.Lobby.Games[0].Speeds) != 2 || raw.Lobby.Tables[1]["speed"] != "fast" || raw.Lobby.Tables[1]["game"] != "pick" {
 		t.Errorf("the lobby does not show the tables with the board's settings and choices: %+v", raw.Lobby)
 	}
 	var st State
@@ -180,8 +182,8 @@ func TestLobby(t *testing.T) {
 	if tight := st.Lobby.Tables[2]; tight.Room || tight.Full {
 		t.Errorf("tight (2 of 3 seated, the person has a bot): %+v", tight)
 	}
-	if st.Lobby.Defaults.Players != 4 || st.Lobby.Defaults.Table != "ann's table" || st.Lobby.MinPlayers != 2 || st.Lobby.MaxPlayers != 4 {
-		t.Errorf("defaults: %+v (players %d to %d)", st.Lobby.Defaults, st.Lobby.MinPlayers, st.Lobby.MaxPlayers)
+	if g := st.Lobby.Games[0]; st.Lobby.Defaults.Players != 4 || st.Lobby.Defaults.Table != "ann's table" || st.Lobby.Game != "pick" || g.Game != "pick" || g.MinPlayers != 2 || g.MaxPlayers != 4 {
+		t.Errorf("defaults: %+v of %q (%+v)", st.Lobby.Defaults, st.Lobby.Game, st.Lobby.Games)
 	}
 
 	var e apiError
@@ -238,11 +240,11 @@ func TestLobbyExpires(t *testing.T) {
 	if !l.add(a, now) || l.add(a, now.Add(time.Second)) {
 		t.Error("add: a new player changes the listing, the same one again does not")
 	}
-	if l.prune(now.Add(lobbyTTL)) || len(l.list(0, pickBoard{}.ShowSettings)) != 1 {
+	if l.prune(now.Add(lobbyTTL)) || len(l.list(0, func(_ string, c []byte) any { return pickBoard{}.ShowSettings(c) })) != 1 {
 		t.Error("pruned too early")
 	}
-	if !l.prune(now.Add(time.Second+lobbyTTL+time.Millisecond)) || len(l.list(0, pickBoard{}.ShowSettings)) != 0 {
-		t.Errorf("not pruned: %+v", l.list(0, pickBoard{}.ShowSettings))
+	if !l.prune(now.Add(time.Second+lobbyTTL+time.Millisecond)) || len(l.list(0, func(_ string, c []byte) any { return pickBoard{}.ShowSettings(c) })) != 0 {
+		t.Errorf("not pruned: %+v", l.list(0, func(_ string, c []byte) any { return pickBoard{}.ShowSettings(c) }))
 	}
 }
 
@@ -389,14 +391,14 @@ func TestShellKnowsNoGame(t *testing.T) {
 		t.Error("a server without a board was made")
 	}
 	_, _, ts := newServer(t, 0)
-	resp, err := ts.Client().Get(ts.URL + "/static/board/board.js")
+	resp, err := ts.Client().Get(ts.URL + "/static/boards/pick/board.js")
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || string(b) != pickScript {
-		t.Errorf("/static/board/board.js: %d %q, want the pick board's script", resp.StatusCode, b)
+		t.Errorf("/static/boards/pick/board.js: %d %q, want the pick board's script", resp.StatusCode, b)
 	}
 }
 
@@ -738,9 +740,11 @@ func TestAssets(t *testing.T) {
 	page, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	refs := regexp.MustCompile(`(?:src|href)="(/static/[^"]+)"`).FindAllStringSubmatch(string(page), -1)
-	if len(refs) < 3 || !strings.Contains(string(page), `"/static/board/board.css"`) {
-		t.Fatalf("the page names %d assets, the board's styles among them: %q", len(refs), refs)
+	if len(refs) < 2 {
+		t.Fatalf("the page names %d assets: %q", len(refs), refs)
 	}
+	// The board's styles, which the page loads for the table's game.
+	refs = append(refs, []string{"", "/static/boards/pick/board.css"})
 	for _, ref := range refs {
 		resp, err := ts.Client().Get(ts.URL + ref[1])
 		if err != nil {

@@ -50,7 +50,7 @@ func runDemo(c *cli.Context) error {
 	}
 	var nonce [4]byte
 	rand.Read(nonce[:])
-	pc.choice = ui.TableChoice{Table: fmt.Sprintf("demo-%x", nonce), Game: pc.game.id, Players: pc.bots + 1, Config: config}
+	pc.choice = ui.TableChoice{Table: fmt.Sprintf("demo-%x", nonce), Game: pc.game.id, Players: pc.bots + 1, Config: config, Bots: pc.bots}
 	if err := ui.CheckTable(pc.choice, pc.bots); err != nil {
 		return usageError("%v", err)
 	}

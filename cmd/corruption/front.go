@@ -78,8 +78,8 @@ func (t terminal) seat(ui.TableChoice)                         {}
 func (t terminal) showPrivate(context.Context, *hostedPrivate) {}
 func (t terminal) close()                                      { t.Close() }
 
-// page is the person in the browser: the shell's server with the game's board, served on
-// --ui, and the Human it asks.
+// page is the person in the browser: the shell's server with every game's board (the lobby
+// offers each, --game's first), served on --ui, and the Human it asks.
 type page struct {
 	*ui.Server
 	human    *ui.Human
@@ -92,11 +92,16 @@ type page struct {
 // openPage serves the page on pc.uiAddr and prints (and opens, where it can) its address.
 func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	human := ui.NewHuman(nil)
-	cfg := ui.Config{Name: pc.name, Board: pc.game.board, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
+	var boards []ui.Board
+	for _, id := range playable() {
+		boards = append(boards, games[id].board)
+	}
+	cfg := ui.Config{Name: pc.name, Board: pc.game.board, Boards: boards, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
 		Pause: pc.pause.answer, Dial: pc.dial, Rematch: pc.private == nil, // no rematch of a private table yet
 		Escrow: pc.clock.escrow} // the page tells the promise of the tables this node creates
 	if pc.join != nil {
 		cfg.JoinPrivate = pc.join.join // the lobby's field to join a private table by its code
+		cfg.JoinLimit = min(pc.join.wait, ui.DefaultJoinLimit)
 	}
 	srv, err := ui.NewServer(cfg)
 	if err != nil {

@@ -23,19 +23,24 @@ type localBots struct {
 	once     sync.Once
 }
 
-// startLocalBots seats pc.bots bots at the table c, dialing the person's session on loopback.
+// startLocalBots seats c.Bots bots of c's game at the table c, dialing the person's session on
+// loopback.
 func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.TableChoice) (*localBots, error) {
 	b := &localBots{cancel: func() {}}
-	if pc.bots == 0 {
+	if c.Bots == 0 {
 		return b, nil
+	}
+	g := games[c.Game]
+	if g == nil {
+		return nil, fmt.Errorf("this build has no bots of %q", c.Game)
 	}
 	peer, err := loopbackAddr(person.host)
 	if err != nil {
 		return nil, err
 	}
 	ctx, b.cancel = context.WithCancel(ctx)
-	for i := 1; i <= pc.bots; i++ {
-		if err := b.start(ctx, i, peer, botData(person, i), person.logf, pc, c); err != nil {
+	for i := 1; i <= c.Bots; i++ {
+		if err := b.start(ctx, i, peer, botData(person, i), person.logf, g, pc.clock, c); err != nil {
 			b.stop()
 			return nil, fmt.Errorf("bot %d: %w", i, err)
 		}
@@ -43,7 +48,7 @@ func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.Ta
 	return b, nil
 }
 
-func (b *localBots) start(ctx context.Context, i int, peer, data string, logf func(string, ...any), pc playConfig, c ui.TableChoice) error {
+func (b *localBots) start(ctx context.Context, i int, peer, data string, logf func(string, ...any), g *game, clock tableClock, c ui.TableChoice) error {
 	name := fmt.Sprintf("bot %d", i)
 	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{peer},
 		data: data, logf: func(f string, a ...any) { logf(name+": "+f, a...) }})
@@ -53,14 +58,14 @@ func (b *localBots) start(ctx context.Context, i int, peer, data string, logf fu
 	b.sessions = append(b.sessions, s)
 	var seed [8]byte
 	rand.Read(seed[:])
-	player, err := botPlayer(pc.game, binary.LittleEndian.Uint64(seed[:]))
+	player, err := botPlayer(g, binary.LittleEndian.Uint64(seed[:]))
 	if err != nil {
 		return err
 	}
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
-		r, err := s.play(ctx, seat{choice: c, name: name, clock: pc.clock, player: player, agreePause: true})
+		r, err := s.play(ctx, seat{choice: c, name: name, clock: clock, player: player, agreePause: true})
 		if err == nil {
 			err = r.err
 		}

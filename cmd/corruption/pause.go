@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"corruption/protocol"
 )
 
@@ -86,18 +88,58 @@ func (s *session) resumeCommand(r *played) string {
 		return ""
 	}
 	args := os.Args[1:]
-	cmd := []string{"corruption"}
 	has := map[string]bool{}
 	for _, a := range args {
-		cmd = append(cmd, shellQuote(a))
 		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") {
 			has[name] = true
 		}
 	}
-	if !has["table"] { // a table chosen in the page's lobby
-		cmd = append(cmd, "--table", shellQuote(r.seat.choice.Table), "--players", fmt.Sprint(r.seat.choice.Players))
+	c := r.seat.choice
+	if !has["table"] {
+		// A table chosen in the page's lobby: its game, name, players and bots, in place of
+		// the command's --game, --players, --bots and settings (the log holds the settings).
+		args = append(dropFlags(args, lobbyFlags()), "--game", c.Game, "--table", c.Table, "--players", fmt.Sprint(c.Players))
+		if c.Bots > 0 {
+			args = append(args, "--bots", fmt.Sprint(c.Bots))
+		}
+	}
+	cmd := []string{"corruption"}
+	for _, a := range args {
+		cmd = append(cmd, shellQuote(a))
 	}
 	return strings.Join(cmd, " ")
+}
+
+// lobbyFlags are the flags a table chosen in the lobby sets, each with whether it takes a
+// value: --game, --players, --bots and every game's settings.
+func lobbyFlags() map[string]bool {
+	out := map[string]bool{"game": true, "players": true, "bots": true}
+	for _, id := range playable() {
+		for _, f := range games[id].flags("") {
+			_, isBool := f.(*cli.BoolFlag)
+			out[f.Names()[0]] = !isBool
+		}
+	}
+	return out
+}
+
+// dropFlags is args without the flags of names (--name, -name, --name=V, and --name V when
+// it takes a value).
+func dropFlags(args []string, names map[string]bool) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, withValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		takes, ok := names[name]
+		if !strings.HasPrefix(a, "-") || !ok {
+			out = append(out, a)
+			continue
+		}
+		if takes && !withValue {
+			i++ // its value
+		}
+	}
+	return out
 }
 
 // shellQuote quotes a word for a POSIX shell when it needs it.

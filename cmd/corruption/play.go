@@ -123,7 +123,7 @@ func readPlayTable(c *cli.Context, pc playConfig, minPlayers int) (ui.TableChoic
 	if err != nil {
 		return ui.TableChoice{}, err
 	}
-	choice := ui.TableChoice{Table: c.String("table"), Game: pc.game.id, Players: players, Config: config}
+	choice := ui.TableChoice{Table: c.String("table"), Game: pc.game.id, Players: players, Config: config, Bots: pc.bots}
 	if choice.Table == "" {
 		if c.IsSet("players") || settingsSet(c, pc.game) {
 			lobby := choice
@@ -231,6 +231,9 @@ func playTable(c *cli.Context, pc playConfig) error {
 	choice, err := p.choose(ctx, s, pc.choice)
 	if err != nil {
 		return err
+	}
+	if g := games[choice.Game]; g != nil { // the lobby may choose another game than --game
+		pc.game = g
 	}
 	if pc.join != nil {
 		if pc.table = pc.join.take(choice); pc.table != nil { // a private table joined by its code on the page

@@ -223,7 +223,7 @@ func checkJoinAd(from string, data []byte) p2p.Verdict {
 // with it, until it is admitted, refused, or ctx ends (--join: the errors in words for the
 // command line).
 func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
-	pt, err := s.findPrivate(ctx, code)
+	pt, err := s.findPrivate(ctx, code, nil)
 	var wait *protocol.JoinWaitError
 	switch {
 	case err == nil:
@@ -240,8 +240,9 @@ func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 
 // findPrivate is joinPrivate's search: it returns protocol.ErrWrongCode or ErrTableFull when
 // a creator refuses, and when ctx ends ui.ErrNoCreator, or the last *protocol.JoinWaitError
-// when a creator was limiting attempts (the page says each in its words).
-func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
+// when a creator was limiting attempts (the page says each in its words). It calls heard (when
+// not nil) at each announcement of the code's nameplate it hears.
+func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode, heard func()) (*protocol.PrivateTable, error) {
 	if err := s.host.Join(joinTopic, checkJoinAd); err != nil {
 		return nil, err
 	}
@@ -261,7 +262,11 @@ func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 			}
 			return nil, err
 		}
-		if np, _ := protocol.ParseJoinAd(data); np != code.Nameplate || time.Now().Before(notBefore[from]) {
+		np, _ := protocol.ParseJoinAd(data)
+		if np == code.Nameplate && heard != nil {
+			heard()
+		}
+		if np != code.Nameplate || time.Now().Before(notBefore[from]) {
 			continue
 		}
 		creator, err := p2p.PeerKey(from)
@@ -292,8 +297,9 @@ func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 }
 
 // pageJoin is the page's join by code (ui.Config.JoinPrivate): the same search as --join,
-// within wait. An internet join code's relay is dialed first (the surest way through a relay
-// is still to start play with --relay). The table joined is kept for the command (take).
+// until the page gives up (ui.Config.JoinLimit, at most wait) or the person cancels. An
+// internet join code's relay is dialed first (the surest way through a relay is still to
+// start play with --relay). The table joined is kept for the command (take).
 type pageJoin struct {
 	s    *session
 	wait time.Duration
@@ -301,7 +307,7 @@ type pageJoin struct {
 	pt   *protocol.PrivateTable
 }
 
-func (j *pageJoin) join(ctx context.Context, text string) (ui.TableChoice, error) {
+func (j *pageJoin) join(ctx context.Context, text string, heard func()) (ui.TableChoice, error) {
 	bare, relay, _ := strings.Cut(strings.TrimSpace(text), "@")
 	code, err := protocol.ParseJoinCode(bare)
 	if err != nil {
@@ -312,9 +318,7 @@ func (j *pageJoin) join(ctx context.Context, text string) (ui.TableChoice, error
 			j.s.logf("dialing the relay of the join code: %v", err)
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, j.wait)
-	defer cancel()
-	pt, err := j.s.findPrivate(ctx, code)
+	pt, err := j.s.findPrivate(ctx, code, heard)
 	if err != nil {
 		return ui.TableChoice{}, err
 	}

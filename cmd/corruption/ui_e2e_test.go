@@ -142,6 +142,12 @@ func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool)
 // loopback address for others to dial. It stops when the test ends.
 func stranger(t *testing.T, ctx context.Context, peer, name, table string, players int, v corruption.Variant, lbb bool) string {
 	t.Helper()
+	return strangerAt(t, ctx, peer, name, ui.TableChoice{Table: table, Game: "corruption", Players: players, Config: corruption.EncodeConfig(v, lbb)})
+}
+
+// strangerAt is a stranger waiting at the table choice, of any game.
+func strangerAt(t *testing.T, ctx context.Context, peer, name string, choice ui.TableChoice) string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(ctx)
 	var peers []string
 	if peer != "" {
@@ -157,11 +163,10 @@ func stranger(t *testing.T, ctx context.Context, peer, name, table string, playe
 			addr = a
 		}
 	}
-	player, err := botPlayer(corruptionGame, 1)
+	player, err := botPlayer(games[choice.Game], 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	choice := ui.TableChoice{Table: table, Game: "corruption", Players: players, Config: corruption.EncodeConfig(v, lbb)}
 	done := make(chan struct{})
 	go func() {
 		s.play(ctx, seat{choice: choice, name: name, player: player, lobby: true, clock: playClock})
@@ -227,7 +232,10 @@ const inSight = `(() => {
     }
     if (!ok) hidden.push(el.dataset.key || el.textContent.trim().slice(0, 30));
   }
-  return {hidden, scrolls: doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1, sideways: doc.scrollWidth > vw + 1};
+  // (A phone's browser zooms out a page wider than its screen: innerWidth grows with it, the
+  // layout's width does not.)
+  const wide = doc.scrollWidth > Math.min(vw, document.documentElement.clientWidth) + 1;
+  return {hidden, scrolls: doc.scrollHeight > vh + 1 || wide, sideways: wide};
 })()`
 
 // sight is what inSight answers.
@@ -796,6 +804,7 @@ func TestBrowserPhone(t *testing.T) {
 	typeInto(t, bctx, "#dial-addr", addr)
 	click(t, bctx, "#dial")
 	waitFor(t, bctx, "the dialed player's node and table", `Number(document.querySelector('#discovery').dataset.peers) >= 1 && document.querySelector('li.lobby-table[data-table="dee\'s table"]') !== null`)
+	checkInSight(t, bctx, "the lobby, saying the address it dials", false) // a long address wraps
 	click(t, bctx, "#create")
 
 	s := &steer{t: t, bctx: bctx, dir: dir, suffix: "-phone", shots: map[string]bool{}}

@@ -83,9 +83,11 @@ type state struct {
 	} `json:"seats"`
 	Table map[string]any `json:"table"`
 	Lobby *struct {
-		Tables   []map[string]any `json:"tables"`
-		Defaults map[string]any   `json:"defaults"`
-		Variants []string         `json:"variants"`
+		Tables []map[string]any `json:"tables"`
+		Games  []struct {
+			Defaults map[string]any `json:"defaults"`
+			Variants []string       `json:"variants"`
+		} `json:"games"`
 	} `json:"lobby"`
 	Log []ui.LogLine `json:"log"`
 }
@@ -225,7 +227,7 @@ func TestLobbySettings(t *testing.T) {
 	s.Announce(&protocol.Announcement{Table: "friday", Game: "corruption", Players: 4, Config: rules.EncodeConfig(rules.FreeStud, true), Name: "bob", Key: pub})
 	var st state
 	call(t, ts, "GET", "/api/state", "", &st)
-	if st.Lobby == nil || len(st.Lobby.Tables) != 1 || len(st.Lobby.Variants) != 4 || st.Lobby.Defaults["variant"] != "standard" {
+	if st.Lobby == nil || len(st.Lobby.Tables) != 1 || len(st.Lobby.Games) != 1 || len(st.Lobby.Games[0].Variants) != 4 || st.Lobby.Games[0].Defaults["variant"] != "standard" {
 		t.Fatalf("lobby: %+v", st.Lobby)
 	}
 	if fri := st.Lobby.Tables[0]; fri["variant"] != "free-stud" || fri["lbb"] != true {
@@ -276,9 +278,9 @@ func TestTell(t *testing.T) {
 func TestBoardAssets(t *testing.T) {
 	_, _, ts := page(t, 0)
 	paths := []string{"/", "/static/app.js", "/static/kit.js", "/static/style.css",
-		"/static/board/board.js", "/static/board/board.css", "/static/board/cards.svg"}
+		"/static/api.js", "/static/boards/corruption/board.js", "/static/boards/corruption/board.css", "/static/boards/corruption/cards.svg"}
 	for _, l := range ui.Languages {
-		paths = append(paths, "/static/lang/"+l+".json", "/static/board/lang/"+l+".json")
+		paths = append(paths, "/static/lang/"+l+".json", "/static/boards/corruption/lang/"+l+".json")
 	}
 	total := 0
 	for _, path := range paths {

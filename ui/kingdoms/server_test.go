@@ -145,7 +145,7 @@ func TestMoveAPI(t *testing.T) {
 func TestBoardAssets(t *testing.T) {
 	_, _, ts := page(t)
 	total := 0
-	for _, path := range []string{"/", "/static/app.js", "/static/kit.js", "/static/style.css", "/static/board/board.js", "/static/board/board.css"} {
+	for _, path := range []string{"/", "/static/app.js", "/static/kit.js", "/static/style.css", "/static/api.js", "/static/boards/kingdoms/board.js", "/static/boards/kingdoms/board.css"} {
 		req, _ := http.NewRequest("GET", ts.URL+path, nil)
 		req.Header.Set("X-Corruption-Key", testKey)
 		resp, err := ts.Client().Do(req)
@@ -218,12 +218,14 @@ func TestLobbySettings(t *testing.T) {
 	s, _, ts := page(t)
 	var st struct {
 		Lobby struct {
-			Defaults    map[string]any `json:"defaults"`
-			RuleChoices []ruleChoice   `json:"rule_choices"`
+			Games []struct {
+				Defaults    map[string]any `json:"defaults"`
+				RuleChoices []ruleChoice   `json:"rule_choices"`
+			} `json:"games"`
 		} `json:"lobby"`
 	}
 	call(t, ts, "GET", "/api/state", "", &st)
-	if st.Lobby.Defaults["rules"] != "advanced" || len(st.Lobby.RuleChoices) != 6 || st.Lobby.RuleChoices[5].ID != "advanced+even" {
+	if g := st.Lobby.Games; len(g) != 1 || g[0].Defaults["rules"] != "advanced" || len(g[0].RuleChoices) != 6 || g[0].RuleChoices[5].ID != "advanced+even" {
 		t.Fatalf("lobby: %+v", st.Lobby)
 	}
 	var e struct {

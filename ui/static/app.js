@@ -1,15 +1,19 @@
-// The table page's shell: renders the State that the local server streams (GET /api/events)
-// and sends the person's choices (POST /api/move, /api/lobby/..., /api/dial, /api/quit). The
-// game's own part, the board, is the module board/board.js, which the server serves for the
-// table's game. No framework, no build step. The page speaks the languages of lang/*.json
-// (the board's words are in board/lang/*.json): the browser's, or the one the person picks.
+// The table page's shell: renders the State that its seat streams (GET /api/events) and sends
+// the person's choices (POST /api/move, /api/lobby/..., /api/dial, /api/quit), all of it
+// through the page's one door to its seat, api.js (over HTTP to the laptop's node, or in
+// process to the browser seat). The game's own part, the board, is the module
+// boards/GAME/board.js of the table's game, loaded when the page first needs it (the lobby
+// loads every game's it offers, for their settings). No framework, no build step. The page
+// speaks the languages of lang/*.json (each board's words are in boards/GAME/lang/*.json):
+// the browser's, or the one the person picks.
 //
 // A board exports:
 //   title                     the game's name
 //   setupText                 what the players do while the table sets up
 //   helpItems()               its keyboard shortcuts, as <li> elements
 //   settingsOf(obj)           a table's settings from a lobby form or listing ({variant, lbb})
-//   settingsFields(form, lb)  the lobby form's controls for them (they write into form)
+//   settingsFields(form, g)   the lobby form's controls for them (they write into form; g is the
+//                             lobby's entry of the game: its sizes, defaults and the board's choices)
 //   describeSettings(t)       the settings in words (' · free-stud · little black book')
 //   joinFlags(t)              the command-line flags for the game and them (' --variant free-stud')
 //   header(st)                the header's parts about the game (round, phase...)
@@ -31,14 +35,10 @@
 // stack and the decision is a sheet at the bottom of the screen.
 
 import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts} from './kit.js';
-import * as board from './board/board.js';
+import * as api from './api.js';
 
 const langs = ['en', 'es', 'fr'];
-
-const store = {
-  get(k) { try { return localStorage.getItem(k); } catch { return null; } },
-  set(k, v) { try { localStorage.setItem(k, v); } catch { /* private mode: not kept */ } },
-};
+const store = api.store;
 
 // chooseLang is the language the person picked before, or the browser's first we speak.
 function chooseLang() {
@@ -51,71 +51,143 @@ function chooseLang() {
   return 'en';
 }
 
-async function fetchJSON(path) {
-  try {
-    const r = await fetch(path);
-    return r.ok ? await r.json() : null;
-  } catch {
-    return null;
-  }
-}
-
+// loadWords loads the shell's words in lang, and those of every board loaded so far.
 async function loadWords(lang) {
-  const [shell, brd] = await Promise.all([fetchJSON(`/static/lang/${lang}.json`), fetchJSON(`/static/board/lang/${lang}.json`)]);
+  const [shell] = await Promise.all([api.staticJSON(`/static/lang/${lang}.json`),
+    ...Object.keys(boards).map((g) => loadBoard(g, lang).catch(() => null))]);
   words.shell = (shell && shell.words) || {};
-  words.board = (brd && brd.words) || {};
-  words.rules = (brd && brd.rules) || null;
   ui.lang = lang;
   document.documentElement.lang = lang;
+  boardWords();
 }
 
-// applyStatic fills the page's fixed parts in its language.
+// applyStatic fills the page's fixed parts in its language, and the board's.
 function applyStatic() {
   for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll('[data-t-title]')) el.title = t(el.dataset.tTitle);
-  document.title = board.title;
-  $('#title').textContent = board.title;
+  if (board) {
+    document.title = board.title;
+    $('#title').textContent = board.title;
+  }
   $('#lang').value = ui.lang;
   $('#help-list').replaceChildren(
     ...['help.tab', 'help.first', 'help.choices', 'help.places'].map((k) => h('li', {}, kbdText(t(k)))),
-    ...board.helpItems());
+    ...(board ? board.helpItems() : []));
   $('#rules-button').hidden = !words.rules;
-  const extra = board.rulesExtra ? board.rulesExtra() : [];
+  const extra = board && board.rulesExtra ? board.rulesExtra() : [];
   $('#rules-body').replaceChildren(...[].concat(extra),
     ...(words.rules || []).map((sec) => h('section.rule', {}, h('h3', {}, sec.title), (sec.text || []).map((p) => h('p', {}, p)))));
 }
 
-let stream = null;
+// ---- the boards: each game's module, words and styles, loaded once the page needs them
+
+const boards = {};   // game -> {mod, words: {lang: {words, rules}}}
+let board = null;    // the module of the board drawn now
+let boardGame = '';  // its game
+
+const boardDir = (game) => `/static/boards/${encodeURIComponent(game)}/`;
+
+// loadBoard loads game's board module, and its words in lang.
+async function loadBoard(game, lang) {
+  if (!boards[game]) {
+    const mod = await import(`./boards/${encodeURIComponent(game)}/board.js`);
+    boards[game] = boards[game] || {mod, words: {}};
+  }
+  const b = boards[game];
+  if (!b.words[lang]) b.words[lang] = (await api.staticJSON(`${boardDir(game)}lang/${lang}.json`)) || {};
+  return b;
+}
+
+// boardWords makes the words of the board drawn now the page's.
+function boardWords() {
+  const w = (boards[boardGame] && boards[boardGame].words[ui.lang]) || {};
+  words.board = w.words || {};
+  words.rules = w.rules || null;
+}
+
+// useBoard draws game's board (loaded) from now on: its module, its words and its styles.
+function useBoard(game) {
+  if (!boards[game] || game === boardGame) return;
+  board = boards[game].mod;
+  boardGame = game;
+  boardWords();
+  let css = $('#board-css');
+  if (!css) {
+    css = h('link#board-css', {rel: 'stylesheet'});
+    document.head.append(css);
+  }
+  css.href = boardDir(game) + 'board.css';
+  applyStatic();
+  lastDrawn = null;
+}
+
+// inBoard is fn(module) run with the words of game's board (null when it is not loaded): for a
+// board's functions that only read, such as its title or a table's settings in words.
+function inBoard(game, fn) {
+  const b = boards[game];
+  if (!b) return fn(null);
+  const saved = [words.board, words.rules];
+  words.board = (b.words[ui.lang] || {}).words || {};
+  try { return fn(b.mod); } finally { [words.board, words.rules] = saved; }
+}
+
+const gameTitle = (game) => inBoard(game, (m) => (m && m.title) || game);
+
+// formGame is the game the lobby's form shows.
+const formGame = (lb) => (ui.form && ui.form.game) || lb.game;
+
+// gameOf is the game whose board draws st: the table's, or in the lobby the form's.
+const gameOf = (st) => (st.table ? st.table.game : st.lobby ? formGame(st.lobby) : boardGame);
+
+// gamesOf are the games st needs boards of: the table's, or in the lobby every game offered
+// and listed.
+function gamesOf(st) {
+  if (!st.lobby) return [gameOf(st)].filter(Boolean);
+  return [...new Set([formGame(st.lobby), ...st.lobby.games.map((g) => g.game), ...st.lobby.tables.map((tb) => tb.game)])];
+}
+
+// ---- the state
+
+let stream = null, streamGen = 0, taking = Promise.resolve();
 
 function connect() {
   if (stream) stream.close();
   ui.fresh = true;
-  const es = new EventSource(withLang('/api/events'));
-  stream = es;
-  es.addEventListener('state', (ev) => {
-    const st = JSON.parse(ev.data);
-    // A rematch: the person sits at a new table, and the page starts again from its start.
-    if (ui.state && st.table_gen !== ui.state.table_gen) { es.close(); location.reload(); return; }
-    ui.connected = true;
-    // A new stream (another language, a reconnection) sends the log again from its start.
-    if (ui.fresh || st.log_start < ui.log.length) ui.logGen = (ui.logGen || 0) + 1;
-    ui.log = ui.log.slice(0, st.log_start).concat(st.log);
-    if (st.clock) ui.skew = st.clock.now_ms - Date.now();
-    const prev = ui.state;
-    ui.state = st;
-    board.onState(prev, st);
-    if (pressed) drawLater = true; // drawn once the click is taken
-    else render();
-    ui.fresh = false;
-  });
-  es.onerror = () => {
+  const gen = ++streamGen;
+  const s = api.events(withLang('/api/events'), {state: (data) => {
+    const st = JSON.parse(data);
+    // Each state in its turn, once the boards it needs are loaded; none of an older stream.
+    taking = taking.then(() => Promise.all(gamesOf(st).map((g) => loadBoard(g, ui.lang).catch(() => null))))
+      .then(() => { if (gen === streamGen) take(st, s); })
+      .catch((e) => console.error(e));
+  }}, () => {
     ui.connected = false;
     renderAlerts();
     // Without the session key the stream is refused: say so, rather than retry forever.
-    fetch('/api/state').then((r) => {
-      if (r.status === 403) { ui.noKey = true; es.close(); renderAlerts(); }
+    api.request('GET', '/api/state').then((r) => {
+      if (r.status === 403) { ui.noKey = true; s.close(); renderAlerts(); }
     }).catch(() => {});
-  };
+  });
+  stream = s;
+}
+
+// take draws a state of the stream s.
+function take(st, s) {
+  // A rematch: the person sits at a new table, and the page starts again from its start.
+  if (ui.state && st.table_gen !== ui.state.table_gen) { s.close(); location.reload(); return; }
+  useBoard(gameOf(st));
+  if (!board || boardGame !== gameOf(st)) return; // its board did not load: the next state tries again
+  ui.connected = true;
+  // A new stream (another language, a reconnection) sends the log again from its start.
+  if (ui.fresh || st.log_start < ui.log.length) ui.logGen = (ui.logGen || 0) + 1;
+  ui.log = ui.log.slice(0, st.log_start).concat(st.log);
+  if (st.clock) ui.skew = st.clock.now_ms - Date.now();
+  const prev = ui.state;
+  ui.state = st;
+  board.onState(prev, st);
+  if (pressed) drawLater = true; // drawn once the click is taken
+  else render();
+  ui.fresh = false;
 }
 
 async function switchLang(lang) {
@@ -129,7 +201,8 @@ async function switchLang(lang) {
 
 // ---- rendering
 
-let lastDrawn = null; // the mode and language the main part was built for
+let lastDrawn = null; // the mode, language and board the main part was built for
+const drawnKey = (st) => `${st.mode}|${ui.lang}|${boardGame}`;
 
 // A click is a press and a release on the same element: a state arriving between the two is
 // not drawn at once (it would replace the button under the pointer, and the click would be
@@ -145,7 +218,7 @@ addEventListener('blur', released);
 
 function render() {
   const st = ui.state;
-  if (!st) return;
+  if (!st || !board) return;
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key : null;
   document.body.dataset.mode = st.mode;
@@ -161,7 +234,7 @@ function render() {
     const main = $('#main');
     if (main.firstElementChild !== view || main.childElementCount !== 1) main.replaceChildren(view);
   }
-  lastDrawn = st.mode + ui.lang;
+  lastDrawn = drawnKey(st);
   // Keep the focus where it was, or move it to a new decision.
   const d = st.decision;
   if (d && d.id !== ui.decisionID) {
@@ -306,14 +379,20 @@ function renderAlerts() {
 function renderLobby(st) {
   const lb = st.lobby;
   let root = $('#lobby');
-  if (!root || lastDrawn !== st.mode + ui.lang) {
+  if (!root || lastDrawn !== drawnKey(st)) {
     root = h('div#lobby.lobby', {},
       h('p.intro', {}, t('lobby.intro', {name: st.me.name})),
       h('div.lobby-grid', {}, h('div.lobby-main', {}, lobbyForm(lb), lb.private ? privateJoinForm() : null),
         h('div.lobby-side', {}, h('section#lobby-list.panel', {'aria-labelledby': 'lobby-list-title'}), h('section#network.panel', {'aria-labelledby': 'network-title'}))));
   }
   const joining = $('#private-joining', root);
-  if (joining) joining.hidden = !lb.joining;
+  if (joining) {
+    joining.hidden = !lb.joining;
+    joining.textContent = lb.join ? lb.join.text : '';
+    joining.dataset.quiet = lb.join && lb.join.quiet ? '1' : '0';
+  }
+  const cancel = $('#private-cancel', root);
+  if (cancel) cancel.hidden = !lb.joining;
   const go = $('#private-go', root);
   if (go) go.disabled = !!lb.joining;
   renderTables(st, $('#lobby-list', root));
@@ -321,28 +400,60 @@ function renderLobby(st) {
   return root;
 }
 
+// lobbyForm creates a table: its game (each game's settings are its board's fields), name,
+// players, and how many of the seats bots of this machine take.
 function lobbyForm(lb) {
-  const f = ui.form || (ui.form = Object.assign({table: lb.defaults.table, players: lb.defaults.players}, board.settingsOf(lb.defaults)));
-  const lo = Math.max(lb.min_players || 2, lb.bots + 1), hi = lb.max_players || 8;
+  const f = ui.form || (ui.form = {game: lb.game, table: lb.defaults.table, players: lb.defaults.players, bots: lb.bots, settings: {}});
+  const g = lb.games.find((x) => x.game === f.game) || lb.games[0];
+  f.game = g.game;
+  // The settings as typed, a game at a time (a board's fields write into its object).
+  const set = f.settings[g.game] || (f.settings[g.game] = board.settingsOf(g.defaults));
+  const lo = g.min_players || 2, hi = g.max_players || 8;
+  f.players = Math.min(hi, Math.max(lo, Number(f.players)));
+  f.bots = Math.min(f.players - 1, Math.max(0, Number(f.bots)));
   const counts = [];
   for (let n = lo; n <= hi; n++) counts.push(n);
+  const bots = h('select#bots', {name: 'bots', 'aria-describedby': 'bots-hint', dataset: {key: 'bots'}, onchange: (e) => {
+    f.bots = Number(e.target.value);
+    $('#bots-hint').textContent = botsHint(f.bots);
+  }});
+  const botCounts = () => {
+    f.bots = Math.min(f.bots, f.players - 1);
+    const ns = [];
+    for (let n = 0; n < f.players; n++) ns.push(n);
+    bots.replaceChildren(...ns.map((n) => h('option', {value: n, selected: n === f.bots}, n)));
+  };
+  botCounts();
   return h('form#create-form.panel', {'aria-labelledby': 'create-title', onsubmit: (e) => {
     e.preventDefault();
-    post('/api/lobby/create', Object.assign({table: f.table, players: Number(f.players)}, board.settingsOf(f))).catch(() => {});
+    post('/api/lobby/create', Object.assign({game: f.game, table: f.table, players: Number(f.players), bots: Number(f.bots)}, board.settingsOf(set))).catch(() => {});
   }},
   h('h2#create-title', {}, t('lobby.create')),
+  h('label', {}, t('lobby.game'), ' ', h('select#game', {name: 'game', dataset: {key: 'game'}, onchange: (e) => {
+    f.game = e.target.value;
+    useBoard(f.game); // the lobby is drawn again with that game's fields
+    render();
+  }},
+    lb.games.map((x) => h('option', {value: x.game, selected: x.game === f.game}, gameTitle(x.game))))),
   h('label', {}, t('lobby.name'), ' ', h('input#table-name', {name: 'table', type: 'text', value: f.table, maxlength: 64, required: true, autocomplete: 'off', dataset: {key: 'table-name'},
     oninput: (e) => { f.table = e.target.value; }})),
   h('label', {}, t('lobby.players'), ' ', h('select#players', {name: 'players', dataset: {key: 'players'}, onchange: (e) => {
     f.players = Number(e.target.value);
+    botCounts();
+    $('#bots-hint').textContent = botsHint(f.bots);
     $('#escrow-promise').textContent = promise(lb, f.players);
   }},
     counts.map((n) => h('option', {value: n, selected: n === Number(f.players)}, n)))),
-  board.settingsFields(f, lb),
-  lb.bots ? h('p.hint', {}, t(lb.bots === 1 ? 'lobby.bots.one' : 'lobby.bots', {n: lb.bots})) : null,
+  board.settingsFields(set, g),
+  // The bots' row (issue 26 adds their level beside their number).
+  h('div.bots-row', {}, h('label', {}, t('lobby.bots.field'), ' ', bots)),
+  h('p#bots-hint.hint', {}, botsHint(f.bots)),
   h('button#create', {type: 'submit', dataset: {key: 'create'}}, t('lobby.create.go')),
   h('p#escrow-promise.hint', {}, promise(lb, f.players)));
 }
+
+// botsHint says who takes the seats of a table with n bots of this machine.
+const botsHint = (n) => (n === 0 ? t('lobby.bots.none') : t(n === 1 ? 'lobby.bots.one' : 'lobby.bots', {n}));
 
 // promise is what a table of n players that the person's node creates promises: with escrow
 // (lb.escrow seats or more) the others play on when a player leaves, and all of them together
@@ -353,6 +464,8 @@ function promise(lb, n) {
 
 // privateJoinForm joins a private table by its join code, as --join CODE does: the node looks
 // for the table's creator and runs the exchange; a refusal comes back in plain words.
+// While the node looks, the lobby says how the search goes (the server's words: looking, no
+// table heard yet, a table answered) with Cancel.
 function privateJoinForm() {
   const input = h('input#private-code', {type: 'text', name: 'code', autocomplete: 'off', spellcheck: 'false', required: true,
     placeholder: '2s-fn8-de6', 'aria-describedby': 'private-intro', dataset: {key: 'private-code'}});
@@ -366,7 +479,9 @@ function privateJoinForm() {
   h('p#private-intro.hint', {}, t('private.intro')),
   h('label', {for: 'private-code'}, t('private.code')),
   h('div.dial-row', {}, input, h('button#private-go', {type: 'submit', dataset: {key: 'private-go'}}, t('private.go'))),
-  h('p#private-joining.hint', {role: 'status', hidden: true}, t('private.joining')));
+  h('p#private-joining.hint', {role: 'status', hidden: true}),
+  h('button#private-cancel', {type: 'button', hidden: true, 'aria-describedby': 'private-joining', dataset: {key: 'private-cancel'},
+    onclick: () => post('/api/lobby/private/cancel', {}).catch(() => {})}, t('private.cancel')));
 }
 
 // privateCodes shows the creator of a private table its join code(s), each copyable, and the
@@ -403,12 +518,13 @@ function peerConns(net) {
 
 function renderTables(st, box) {
   const lb = st.lobby, net = st.network;
-  const rows = lb.tables.map((tb) => h('li.lobby-table', {dataset: {table: tb.table}},
-    h('div', {}, h('strong', {}, h('bdi', {}, tb.table)), ' · ', t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
+  const rows = lb.tables.map((tb) => h('li.lobby-table', {dataset: {table: tb.table, game: tb.game}},
+    h('div', {}, h('strong', {}, h('bdi', {}, tb.table)), ' · ', h('span.game', {}, gameTitle(tb.game)), ' · ', t('lobby.table.players', {n: tb.players}),
+      inBoard(tb.game, (m) => (m ? m.describeSettings(tb) : ''))),
     h('div.seated', {}, t('lobby.table.seated', {n: tb.seated.length, of: tb.players, names: tb.seated.join(', ')})),
     h('button.join', {type: 'button', disabled: !tb.room, dataset: {key: 'join:' + tb.table, table: tb.table},
       'aria-label': tb.room ? t('lobby.join.label', {table: iso(tb.table)}) : null,
-      onclick: () => post('/api/lobby/join', Object.assign({table: tb.table, players: tb.players}, board.settingsOf(tb))).catch(() => {})},
+      onclick: () => post('/api/lobby/join', Object.assign({game: tb.game, table: tb.table, players: tb.players}, inBoard(tb.game, (m) => (m ? m.settingsOf(tb) : {})))).catch(() => {})},
     tb.full ? t('lobby.full') : (tb.room ? t('lobby.join') : t('lobby.noroom')))));
   let empty = t('lobby.none');
   if (net && !net.mdns && net.peers === 0) empty = t('lobby.none.nomdns');

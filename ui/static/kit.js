@@ -1,4 +1,10 @@
-// The shell's helpers, shared by the page (app.js) and the game's board (board/board.js).
+// The shell's helpers, shared by the page (app.js) and the games' boards (boards/GAME/board.js).
+// A board reaches its seat through them (post, move) and keeps its settings with store and
+// session: all of it goes through the page's one door to the seat, api.js.
+
+import {request, store, session} from './api.js';
+
+export {store, session};
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -27,7 +33,7 @@ export function h(spec, props = {}, ...kids) {
 
 const svgNS = 'http://www.w3.org/2000/svg';
 
-// art is a picture from an SVG sprite: art('/static/board/cards.svg#da', 'art'), decorative
+// art is a picture from an SVG sprite: art(spriteURL + '#da', 'art'), decorative
 // (hidden from screen readers: what it shows is said in words next to it or in a label).
 export function art(href, cls = 'art') {
   const svg = document.createElementNS(svgNS, 'svg');
@@ -136,13 +142,14 @@ export function focusFirst(sel) {
 // withLang adds the page's language to an API path.
 export const withLang = (path) => path + (path.includes('?') ? '&' : '?') + 'lang=' + encodeURIComponent(ui.lang);
 
-// post sends a JSON request; a refusal is kept in ui.error (shown in a banner) and thrown.
+// post sends a JSON request to the seat; a refusal is kept in ui.error (shown in a banner) and
+// thrown.
 export async function post(path, body) {
   ui.sending = true;
   try {
-    const r = await fetch(withLang(path), {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-    const j = await r.json().catch(() => ({error: t('error.status', {code: r.status})}));
-    if (!r.ok) throw new Error(j.error || t('error.status', {code: r.status}));
+    const r = await request('POST', withLang(path), body);
+    const j = r.json || {error: t('error.status', {code: r.status})};
+    if (r.status < 200 || r.status > 299) throw new Error(j.error || t('error.status', {code: r.status}));
     ui.error = '';
     return j;
   } catch (e) {

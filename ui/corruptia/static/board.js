@@ -5,7 +5,7 @@
 // board exports). It draws the State's game, seats and decision, which the server builds from
 // the person's view only; the chat's lines are the log's lines of kind "chat".
 
-import {h, ui, render, seatName, move, post, focusFirst, t, chatClass, chatParts} from '../kit.js';
+import {h, ui, render, seatName, move, post, focusFirst, t, chatClass, chatParts} from '../../kit.js';
 
 export const title = 'Corruptia';
 export const setupText = 'The senators exchange keys, shuffle the 90 bills together (the bills set aside stay unseen by all), lay the three starting bills of the government program and deal each senator four bills. No one can see the deck.';
@@ -51,10 +51,10 @@ export function settingsFields(f, lb) {
   const most = lb.max_amendments === undefined ? 9 : lb.max_amendments;
   const options = [];
   for (let n = 0; n <= most; n++) options.push(h('option', {value: n, selected: n === Number(f.amendments)}, String(n)));
-  return [h('label', {}, 'Amendments a turn ', h('select#amendments', {name: 'amendments', dataset: {key: 'amendments'}, onchange: (e) => { f.amendments = Number(e.target.value); }}, options))];
+  return [h('label', {}, t('set.amendments'), ' ', h('select#amendments', {name: 'amendments', dataset: {key: 'amendments'}, onchange: (e) => { f.amendments = Number(e.target.value); }}, options))];
 }
 
-export const describeSettings = (t) => ` · up to ${t.amendments} amendment${t.amendments === 1 ? '' : 's'} a turn`;
+export const describeSettings = (tb) => ' · ' + t(Number(tb.amendments) === 1 ? 'set.amendments.one' : 'set.amendments.n', {n: tb.amendments});
 export const joinFlags = (t) => ` --game corruptia${Number(t.amendments) !== 3 ? ' --amendments ' + t.amendments : ''}`;
 
 // ---- the header

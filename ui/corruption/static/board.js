@@ -8,19 +8,14 @@
 // at the pace the person chose, with pause, next and skip. The round is drawn from the log's
 // events (each line's data), so that it can be opened again later.
 
-import {h, ui, render, seatName, move, focusFirst, t, has, keyFor, art, kbdText} from '../kit.js';
+import {h, ui, render, seatName, move, focusFirst, t, has, keyFor, art, kbdText, store} from '../../kit.js';
 
 export const title = 'Corruption';
 export const setupText = 'The players exchange keys, shuffle the contract deck together and draw the first player. No one can see the deck.';
 export const setup = () => t('setup');
 
-const sprite = '/static/board/cards.svg';
+const sprite = new URL('cards.svg', import.meta.url).pathname;
 const paces = {slow: 3200, normal: 1700, fast: 700};
-
-const store = {
-  get(k) { try { return localStorage.getItem(k); } catch { return null; } },
-  set(k, v) { try { localStorage.setItem(k, v); } catch { /* not kept */ } },
-};
 
 // money is an amount as the page's language writes it ($4,000 / $4.000 / 4 000 $).
 export function money(n) {

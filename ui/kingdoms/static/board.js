@@ -4,7 +4,7 @@
 // decision, which the server builds from the person's view only. Every choice the decision
 // lists carries its move in the typed syntax; the board posts that text and nothing else.
 
-import {h, ui, render, seatName, move, focusFirst, keyFor, t} from '../kit.js';
+import {h, ui, render, seatName, move, focusFirst, keyFor, t, session} from '../../kit.js';
 
 export const title = 'Corrupted Kingdoms';
 export const setupText = 'The players draw their corporations and the starting player together, build and shuffle the favor, guilty pleasure, shareholder and chaos decks together, and deal the secret cards. No one can see a deck.';
@@ -23,12 +23,12 @@ const my = {
 };
 
 function readAhead() {
-  try { return sessionStorage.getItem('kingdoms.passAhead') === '1'; } catch { return false; }
+  return session.get('kingdoms.passAhead') === '1';
 }
 
 function setAhead(on) {
   my.passAhead = on;
-  try { sessionStorage.setItem('kingdoms.passAhead', on ? '1' : '0'); } catch { /* not kept */ }
+  session.set('kingdoms.passAhead', on ? '1' : '0');
 }
 
 const minionLetter = {golem: 'G', goblin: 'g', devil: 'D', zombie: 'Z'};
@@ -89,7 +89,7 @@ export const settingsOf = (t) => ({rules: t.rules || 'advanced'});
 
 export function settingsFields(f, lb) {
   const choices = lb.rule_choices || [{id: 'advanced', text: 'advanced'}];
-  return [h('label', {}, 'Rules ', h('select#rules-choice', {name: 'rules', dataset: {key: 'rules'}, onchange: (e) => { f.rules = e.target.value; }},
+  return [h('label', {}, t('set.rules'), ' ', h('select#rules-choice', {name: 'rules', dataset: {key: 'rules'}, onchange: (e) => { f.rules = e.target.value; }},
     choices.map((c) => h('option', {value: c.id, selected: c.id === f.rules}, `${c.id}: ${c.text}`))))];
 }
 
