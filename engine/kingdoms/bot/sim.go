@@ -21,7 +21,9 @@ type SimConfig struct {
 	// seats 0 and 2 are heuristic. The seating rotates by one seat every game so that every
 	// kind plays from every seat.
 	Bots []string
-	Seed uint64
+	// Think is a strong bot's budget, in playouts a decision (0: ThinkSimulate).
+	Think int
+	Seed  uint64
 	// Show, when set, is given game 0's events as they happen.
 	Show func(kingdoms.Event)
 }
@@ -155,7 +157,11 @@ func GameSetup(c kingdoms.Config, players int, seed uint64, g int) kingdoms.Setu
 func (sc *SimConfig) play(g int) (*kingdoms.Game, error) {
 	bots := make([]Bot, sc.Players)
 	for seat := range bots {
-		bots[seat], _ = New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+		think := sc.Think
+		if think <= 0 {
+			think = ThinkSimulate
+		}
+		bots[seat], _ = NewThinking(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat), think)
 	}
 	var onEvent func(engine.Event)
 	if g == 0 && sc.Show != nil {
