@@ -52,7 +52,9 @@ type SimConfig struct {
 	// players, seats 0 and 2 are heuristic. The seating rotates by one seat every game so that
 	// every kind plays from every seat.
 	Bots []string
-	Seed uint64
+	// Think is a strong bot's budget, in playouts a decision (0: ThinkSimulate).
+	Think int
+	Seed  uint64
 	// Show, when set, is told game 0's events as they happen.
 	Show func(engine.Event)
 }
@@ -204,7 +206,11 @@ func (sc *SimConfig) kind(g, seat int) string { return sc.Bots[(seat+g)%len(sc.B
 func (sc *SimConfig) play(g int, cfg corruptia.Config) (o outcome) {
 	bots := make([]Bot, sc.Players)
 	for seat := range bots {
-		bots[seat], _ = New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+		think := sc.Think
+		if think <= 0 {
+			think = ThinkSimulate
+		}
+		bots[seat], _ = NewThinking(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat), think)
 	}
 	first := -1
 	count := func(ev engine.Event) {
