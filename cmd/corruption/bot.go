@@ -36,6 +36,8 @@ func botCommand() *cli.Command {
 			&cli.StringFlag{Name: "name", Usage: "the player's `NAME` at the table (default: bot and the first letters of its key)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed for the bot's choices", DefaultText: "random"},
 			&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object"},
+			&cli.StringFlag{Name: "level", Value: "normal", Usage: "the bot's `LEVEL`: easy, normal or hard (hard searches: about a quarter of a second a move)"},
+			&cli.IntFlag{Name: "think", Usage: "a hard bot's budget: `N` playouts a decision", DefaultText: "the game's default"},
 			&cli.IntFlag{Name: "pause-at", Usage: "ask the table to pause once its log holds `N` entries (the bots agree; start again with the same --data to resume)"},
 		),
 		Action: runBot,
@@ -121,6 +123,10 @@ func runBot(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	level, err := readBotChoice(c)
+	if err != nil {
+		return err
+	}
 	var choice ui.TableChoice
 	var g *game
 	switch {
@@ -161,7 +167,7 @@ func runBot(c *cli.Context) error {
 	if !c.IsSet("seed") {
 		seed = uint64(time.Now().UnixNano())
 	}
-	player, err := botPlayer(g, seed)
+	player, err := levelPlayer(g, level, seed)
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}

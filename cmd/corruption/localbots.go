@@ -53,7 +53,7 @@ func (b *localBots) start(ctx context.Context, i int, peer, data string, logf fu
 	b.sessions = append(b.sessions, s)
 	var seed [8]byte
 	rand.Read(seed[:])
-	player, err := botPlayer(pc.game, binary.LittleEndian.Uint64(seed[:]))
+	player, err := levelPlayer(pc.game, pc.level, binary.LittleEndian.Uint64(seed[:]))
 	if err != nil {
 		return err
 	}
