@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 	"slices"
 
 	"corruption/engine"
@@ -45,6 +46,11 @@ func NewStrong(rng *rand.Rand, playouts int) *Strong {
 }
 
 func (b *Strong) Name() string { return "strong" }
+
+// TimeCap bounds a strong bot's decision at a table (Player): a slow or busy machine plays
+// fewer playouts rather than keep the table waiting. Simulations have no cap, so that their
+// results depend on the seed and the budget alone.
+const TimeCap = 5 * time.Second
 
 // Last is what the last search did.
 func (b *Strong) Last() search.Stats { return b.last }

@@ -105,7 +105,12 @@ func (b *Random) Decide(v kingdoms.View) kingdoms.Move {
 // Player makes b an engine.Player for a table of the kit: it gives b its seat's View of the
 // node's copy of the game and turns the move b chooses into an engine.Action with
 // kingdoms.Game.Action, which refuses an illegal move rather than sign it.
-func Player(b Bot) engine.Player { return player{b} }
+func Player(b Bot) engine.Player {
+	if s, ok := b.(*Strong); ok {
+		s.cfg.Deadline = TimeCap
+	}
+	return player{b}
+}
 
 type player struct{ b Bot }
 
