@@ -3,8 +3,8 @@ package bot
 import (
 	"math"
 	"math/rand/v2"
-	"time"
 	"slices"
+	"time"
 
 	"corruption/engine"
 	"corruption/engine/corruptia"
