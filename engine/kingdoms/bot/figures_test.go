@@ -15,8 +15,8 @@ import (
 // TestStrongFigures prints the strong bot's figures of docs/PERFORMANCE.md and docs/KINGDOMS.md,
 // at 4-player tables with the advanced rules: its win rate, seats rotated, against three
 // heuristic bots at simulate's and a person's budget, against three random bots, the easy
-// level's against three heuristic bots, and (with STRONG_GROWTH set) how the win rate grows
-// with the budget. It runs only when asked:
+// level's against three heuristic bots, and how the win rate grows with the budget (at the
+// budgets STRONG_GROWTH lists, comma-separated). It runs only when asked:
 // STRONG_FIGURES=400 go test -run TestStrongFigures -v -timeout 0 ./engine/kingdoms/bot/
 func TestStrongFigures(t *testing.T) {
 	games := figureGames(t, "STRONG_FIGURES")
@@ -29,11 +29,14 @@ func TestStrongFigures(t *testing.T) {
 	}
 	h3 := []string{"strong", "heuristic", "heuristic", "heuristic"}
 	line(fmt.Sprintf("strong (%d) v 3 heuristic", ThinkSimulate), h3, ThinkSimulate)
-	line(fmt.Sprintf("strong (%d) v 3 heuristic", ThinkPerson), h3, ThinkPerson)
 	line(fmt.Sprintf("strong (%d) v 3 random", ThinkSimulate), []string{"strong", "random", "random", "random"}, ThinkSimulate)
 	line("easy v 3 heuristic", []string{"easy", "heuristic", "heuristic", "heuristic"}, 0)
-	if os.Getenv("STRONG_GROWTH") != "" {
-		for _, think := range []int{5, 20, 500} {
+	if n := os.Getenv("STRONG_PERSON"); n != "" {
+		games, _ = strconv.Atoi(n) // a person's budget costs more: fewer games, if asked
+	}
+	line(fmt.Sprintf("strong (%d) v 3 heuristic", ThinkPerson), h3, ThinkPerson)
+	for _, f := range strings.FieldsFunc(os.Getenv("STRONG_GROWTH"), func(r rune) bool { return r == ',' }) {
+		if think, err := strconv.Atoi(f); err == nil && think > 0 {
 			line(fmt.Sprintf("strong (%d) v 3 heuristic", think), h3, think)
 		}
 	}
