@@ -140,12 +140,16 @@ func Run[M comparable](seat int, sample func(r *rand.Rand) Game[M], cfg Config) 
 				g.Play(g.Policy(r))
 				continue
 			}
-			buf = g.Moves(buf[:0])
-			if len(buf) == 1 {
-				g.Play(buf[0])
+			moves := rootMoves // the seat's own and public: the same in every sample
+			if n != root {
+				buf = g.Moves(buf[:0])
+				moves = buf
+			}
+			if len(moves) == 1 {
+				g.Play(moves[0])
 				continue
 			}
-			c, fresh := n.choose(buf, cfg)
+			c, fresh := n.choose(moves, cfg)
 			if fresh {
 				st.Nodes++
 			}

@@ -13,7 +13,7 @@ import (
 
 // Strong searches (package search): for each decision and vote it samples games that agree
 // with its seat's view (View.Determinize: the hands it has not seen and the deck redrawn),
-// plays each on with heuristic bots in every seat until the turn after this one is over, and
+// plays each on with heuristic bots in every seat until this turn is over, and
 // keeps the move whose playouts it won most (its chance to win, from every senator's score
 // then). Its moves come in the heuristic's order, best first, so that a small budget refines
 // the heuristic's choice. Its opening discard is the heuristic's.
@@ -76,7 +76,7 @@ func (b *Strong) search(v *corruptia.View) act {
 		for !g.Over() && g.Mover() != v.Seat {
 			g.Play(g.Policy(r)) // the votes cast before this seat's, which it does not see
 		}
-		g.proposals = 0
+		g.plays = 0
 		return g
 	}, cfg)
 	b.last = st
@@ -92,12 +92,12 @@ type act struct {
 
 // game is one determinization, as package search plays it.
 type game struct {
-	h         *corruptia.Host
-	c         corruptia.Chance
-	b         *Strong
-	votes     [corruptia.MaxPlayers]corruptia.Vote // cast so far at the vote under way
-	cast      int
-	proposals int // proposals due since the rollout began
+	h     *corruptia.Host
+	c     corruptia.Chance
+	b     *Strong
+	votes [corruptia.MaxPlayers]corruptia.Vote // cast so far at the vote under way
+	cast  int
+	plays int // moves and votes played since the search's decision
 }
 
 // settle performs the table's steps up to the next decision.
@@ -204,6 +204,7 @@ func (g *game) ranked(v *corruptia.View, k int) []corruptia.Proposal {
 
 func (g *game) Play(a act) {
 	seat := g.Mover()
+	g.plays++
 	if a.Vote {
 		g.votes[seat] = a.V
 		if g.cast++; g.cast < len(g.h.Game().Due().Seats) {
@@ -214,9 +215,6 @@ func (g *game) Play(a act) {
 			panic("strong bot: " + err.Error())
 		}
 	} else {
-		if a.M.Kind == corruptia.MovePropose {
-			g.proposals++
-		}
 		if err := g.h.Move(seat, a.M); err != nil {
 			panic("strong bot: " + err.Error())
 		}
@@ -233,12 +231,12 @@ func (g *game) Policy(*rand.Rand) act {
 	return act{M: g.b.policy[seat].Decide(v)}
 }
 
-// Rollout plays on until the turn after this one is over (or the game), and scores each
+// Rollout plays on until this turn is over (or the game), and scores each
 // senator's chance to win from every score then: a softmax whose temperature grows with the
 // turns left.
 func (g *game) Rollout(r *rand.Rand, rewards []float64) {
 	for !g.Over() {
-		if g.proposals >= 2 && g.h.Game().Next().Kind == corruptia.DecidePropose {
+		if g.plays > 0 && g.h.Game().Next().Kind == corruptia.DecidePropose {
 			break
 		}
 		g.Play(g.Policy(r))
