@@ -146,8 +146,8 @@ type botChoice struct {
 }
 
 // levels are the levels a person chooses from, easiest first, and the kind of bot each is in
-// every game: easy (the heuristic bot that makes a random move half the time, which a
-// newcomer beats), normal (the heuristic bot), hard (the strong bot, which searches).
+// every game: easy (which a newcomer beats: each game's bot package says what it is), normal
+// (the heuristic bot), hard (the strong bot, which searches).
 var levels = []struct{ name, kind string }{{"easy", "easy"}, {"normal", "heuristic"}, {"hard", "strong"}}
 
 // levelKind is the kind of bot of a level; an unknown level is an error that names the levels.
