@@ -33,10 +33,6 @@ var Kinds = []string{"heuristic", "random"}
 // AllKinds lists every kind New accepts.
 var AllKinds = []string{"heuristic", "random", "strong", "easy"}
 
-// Levels are the kinds a person chooses from, easiest first: easy (a newcomer beats it), normal
-// (the heuristic bot) and hard (the strong bot).
-var Levels = map[string]string{"easy": "easy", "normal": "heuristic", "hard": "strong"}
-
 // New makes a bot of the named kind, with its own random source seeded by seed; a strong bot
 // thinks ThinkPerson playouts a decision.
 func New(kind string, seed uint64) (Bot, error) { return NewThinking(kind, seed, 0) }

@@ -29,10 +29,6 @@ var Kinds = []string{"heuristic", "random"}
 // AllKinds lists every kind New accepts.
 var AllKinds = []string{"heuristic", "random", "strong", "easy"}
 
-// Levels are the kinds a person chooses from, easiest first: easy (a newcomer beats it), normal
-// (the heuristic bot) and hard (the strong bot).
-var Levels = map[string]string{"easy": "easy", "normal": "heuristic", "hard": "strong"}
-
 // variants are heuristic bots with other weights, known to New by name (tests only).
 var variants = map[string]params{}
 
