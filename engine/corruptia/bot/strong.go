@@ -32,7 +32,7 @@ const (
 	ThinkPerson = 150
 	// ThinkSimulate is simulate's: 100 games of one strong bot and three heuristic ones in
 	// under five minutes on two cores.
-	ThinkSimulate = 40
+	ThinkSimulate = 60
 )
 
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
