@@ -21,7 +21,8 @@ func botCommand() *cli.Command {
 		Name:      "bot",
 		Usage:     "seat a computer player at a network table and play it to the end",
 		ArgsUsage: " ",
-		Description: "Starts a node that plays with the game's first bot (Corruption's heuristic bot). Start N\n" +
+		Description: "Starts a node that plays with the game's heuristic bot (--level easy, normal or hard\n" +
+			"chooses another: hard searches, --think sets its budget in playouts). Start N\n" +
 			"of them with the same --table and --players (and the same --game and settings, for\n" +
 			"Corruption --variant and --lbb): they find each other on the LAN (mDNS) or through\n" +
 			"--peer, form one table, shuffle together, play the game, write the log and print the\n" +
