@@ -21,7 +21,8 @@ func botCommand() *cli.Command {
 		Name:      "bot",
 		Usage:     "seat a computer player at a network table and play it to the end",
 		ArgsUsage: " ",
-		Description: "Starts a node that plays with the game's first bot (Corruption's heuristic bot). Start N\n" +
+		Description: "Starts a node that plays with the game's heuristic bot (--level easy, normal or hard\n" +
+			"chooses another: hard searches, --think sets its budget in playouts). Start N\n" +
 			"of them with the same --table and --players (and the same --game and settings, for\n" +
 			"Corruption --variant and --lbb): they find each other on the LAN (mDNS) or through\n" +
 			"--peer, form one table, shuffle together, play the game, write the log and print the\n" +
@@ -36,6 +37,8 @@ func botCommand() *cli.Command {
 			&cli.StringFlag{Name: "name", Usage: "the player's `NAME` at the table (default: bot and the first letters of its key)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed for the bot's choices", DefaultText: "random"},
 			&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object"},
+			&cli.StringFlag{Name: "level", Value: "normal", Usage: "the bot's `LEVEL`: easy, normal or hard (hard searches: about a quarter of a second a move)"},
+			&cli.IntFlag{Name: "think", Usage: "a hard bot's budget: `N` playouts a decision", DefaultText: "the game's default"},
 			&cli.IntFlag{Name: "pause-at", Usage: "ask the table to pause once its log holds `N` entries (the bots agree; start again with the same --data to resume)"},
 		),
 		Action: runBot,
@@ -133,6 +136,10 @@ func runBot(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	level, err := readBotChoice(c)
+	if err != nil {
+		return err
+	}
 	var choice ui.TableChoice
 	var g *game
 	switch {
@@ -176,7 +183,7 @@ func runBot(c *cli.Context) error {
 	if !c.IsSet("seed") {
 		seed = uint64(time.Now().UnixNano())
 	}
-	player, err := botPlayer(g, seed)
+	player, err := levelPlayer(g, level, seed)
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}

@@ -22,7 +22,7 @@ var corruptiaGame = &game{
 	id:           "corruptia",
 	flags:        corruptiaFlags,
 	bots:         bot.Kinds,
-	bot:          bot.NewPlayer,
+	bot:          corruptiaBot,
 	simulate:     corruptiaSimulate,
 	replayScript: corruptiaScript,
 	record:       corruptiaRecord,
@@ -63,6 +63,14 @@ func corruptiaSettings(c *cli.Context) ([]byte, error) {
 	return config, nil
 }
 
+func corruptiaBot(kind string, seed uint64, think int) (engine.Player, error) {
+	b, err := bot.NewThinking(kind, seed, think)
+	if err != nil {
+		return nil, err
+	}
+	return bot.Player(b), nil
+}
+
 // corruptiaSimulate plays the batch with bot.Simulate and prints the results by bot kind, seat
 // and place in the first round's order, and what happened in a mean game.
 func corruptiaSimulate(out, errw io.Writer, sim simulation) error {
@@ -70,7 +78,7 @@ func corruptiaSimulate(out, errw io.Writer, sim simulation) error {
 	if err != nil {
 		return err
 	}
-	sc := bot.SimConfig{Games: sim.games, Players: sim.players, Config: &cfg, Bots: sim.bots, Seed: sim.seed}
+	sc := bot.SimConfig{Games: sim.games, Players: sim.players, Config: &cfg, Bots: sim.bots, Think: sim.think, Seed: sim.seed}
 	if sim.show {
 		showTo := out
 		if sim.json {

@@ -51,8 +51,8 @@ func corruptionSettings(c *cli.Context) ([]byte, error) {
 	return rules.EncodeConfig(v, lbb), nil
 }
 
-func corruptionBot(kind string, seed uint64) (engine.Player, error) {
-	b, err := bot.New(kind, seed)
+func corruptionBot(kind string, seed uint64, think int) (engine.Player, error) {
+	b, err := bot.NewThinking(kind, seed, think)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func corruptionSimulate(out, errw io.Writer, sim simulation) error {
 	if err != nil {
 		return err
 	}
-	sc := bot.SimConfig{Games: sim.games, Players: sim.players, Variant: v, LBB: lbb, Bots: sim.bots, Seed: sim.seed}
+	sc := bot.SimConfig{Games: sim.games, Players: sim.players, Variant: v, LBB: lbb, Bots: sim.bots, Think: sim.think, Seed: sim.seed}
 	if sim.show {
 		showTo := out
 		if sim.json {

@@ -23,10 +23,11 @@ type game struct {
 	// with a usage error that names the flag.
 	flags    func(prefix string) []cli.Flag
 	settings func(c *cli.Context) ([]byte, error)
-	// bots are the kinds of bot, the one a network table seats first; bot makes one, seeded,
-	// as a player.
+	// bots are the kinds of bot simulate plays by default, the one a network table seats
+	// first; bot makes one of any kind (levels' too), seeded, as a player: think is a strong
+	// bot's budget in playouts a decision (0: its default for a person's table).
 	bots []string
-	bot  func(kind string, seed uint64) (engine.Player, error)
+	bot  func(kind string, seed uint64, think int) (engine.Player, error)
 	// simulate plays a batch of engine-only games among bots and prints the results.
 	simulate func(w, errw io.Writer, sim simulation) error
 	// replayScript replays a scenario script (data), telling the game to tell as it goes
@@ -52,6 +53,7 @@ type simulation struct {
 	games, players int
 	config         []byte
 	bots           []string // kinds, dealt to seats in turn
+	think          int      // a strong bot's budget, in playouts a decision (0: simulate's default)
 	seed           uint64
 	json, show     bool
 	record         string // the directory to write each game to as a script; "" for none
@@ -140,7 +142,63 @@ func joinOr(ws []string) string {
 
 // botPlayer is a bot of game g as a player, the first kind, seeded.
 func botPlayer(g *game, seed uint64) (engine.Player, error) {
-	p, err := g.bot(g.bots[0], seed)
+	return levelPlayer(g, botChoice{}, seed)
+}
+
+// botChoice is the bot a person chose for the bots of this machine (--level, --think): a
+// level, and a strong bot's budget. The zero value is the normal level at its default budget.
+type botChoice struct {
+	level string // easy, normal or hard ("": normal)
+	think int    // the hard level's budget, in playouts a decision (0: the game's default)
+}
+
+// levels are the levels a person chooses from, easiest first, and the kind of bot each is in
+// every game: easy (which a newcomer beats: each game's bot package says what it is), normal
+// (the heuristic bot), hard (the strong bot, which searches).
+var levels = []struct{ name, kind string }{{"easy", "easy"}, {"normal", "heuristic"}, {"hard", "strong"}}
+
+// levelKind is the kind of bot of a level; an unknown level is an error that names the levels.
+func levelKind(level string) (string, error) {
+	if level == "" {
+		level = "normal"
+	}
+	var names []string
+	for _, l := range levels {
+		if l.name == level {
+			return l.kind, nil
+		}
+		names = append(names, l.name)
+	}
+	return "", fmt.Errorf("unknown level %q (want %s)", level, joinOr(names))
+}
+
+// levelFlags are --level and --think, of the commands that start bots for a person's table.
+func levelFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "level", Value: "normal", Usage: "the bots' `LEVEL`: easy, normal or hard (hard searches: about a quarter of a second a move)"},
+		&cli.IntFlag{Name: "think", Usage: "the hard bots' budget: `N` playouts a decision", DefaultText: "the game's default"},
+	}
+}
+
+// readBotChoice reads --level and --think.
+func readBotChoice(c *cli.Context) (botChoice, error) {
+	b := botChoice{level: c.String("level"), think: c.Int("think")}
+	if _, err := levelKind(b.level); err != nil {
+		return b, usageError("--level: %v", err)
+	}
+	if b.think < 0 {
+		return b, usageError("--think: %d, want 0 (the default) or more playouts", b.think)
+	}
+	return b, nil
+}
+
+// levelPlayer is a bot of game g at the level b chose, as a player, seeded.
+func levelPlayer(g *game, b botChoice, seed uint64) (engine.Player, error) {
+	kind, err := levelKind(b.level)
+	if err != nil {
+		return nil, err
+	}
+	p, err := g.bot(kind, seed, b.think)
 	if err != nil {
 		return nil, fmt.Errorf("%s bot: %w", g.id, err)
 	}

@@ -77,11 +77,11 @@ func TestGamesTable(t *testing.T) {
 			t.Errorf("games[%q] is not whole: %+v", id, g)
 		}
 		for _, kind := range g.bots {
-			if _, err := g.bot(kind, 1); err != nil {
+			if _, err := g.bot(kind, 1, 0); err != nil {
 				t.Errorf("games[%q]: bot %q: %v", id, kind, err)
 			}
 		}
-		if _, err := g.bot("nope", 1); err == nil {
+		if _, err := g.bot("nope", 1, 0); err == nil {
 			t.Errorf("games[%q] makes a bot of an unknown kind", id)
 		}
 	}

@@ -82,8 +82,8 @@ func kingdomsSettings(c *cli.Context) ([]byte, error) {
 	return rules.EncodeConfig(cfg), nil
 }
 
-func kingdomsBot(kind string, seed uint64) (engine.Player, error) {
-	b, err := bot.New(kind, seed)
+func kingdomsBot(kind string, seed uint64, think int) (engine.Player, error) {
+	b, err := bot.NewThinking(kind, seed, think)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func kingdomsSimulate(out, errw io.Writer, sim simulation) error {
 	if err != nil {
 		return err
 	}
-	sc := bot.SimConfig{Games: sim.games, Players: sim.players, Rules: cfg, Bots: sim.bots, Seed: sim.seed}
+	sc := bot.SimConfig{Games: sim.games, Players: sim.players, Rules: cfg, Bots: sim.bots, Think: sim.think, Seed: sim.seed}
 	if sim.show {
 		showTo := out
 		if sim.json {

@@ -40,7 +40,7 @@ func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.Ta
 	}
 	ctx, b.cancel = context.WithCancel(ctx)
 	for i := 1; i <= c.Bots; i++ {
-		if err := b.start(ctx, i, peer, botData(person, i), person.logf, g, pc.clock, c); err != nil {
+		if err := b.start(ctx, i, peer, botData(person, i), person.logf, g, pc.level, pc.clock, c); err != nil {
 			b.stop()
 			return nil, fmt.Errorf("bot %d: %w", i, err)
 		}
@@ -48,7 +48,7 @@ func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.Ta
 	return b, nil
 }
 
-func (b *localBots) start(ctx context.Context, i int, peer, data string, logf func(string, ...any), g *game, clock tableClock, c ui.TableChoice) error {
+func (b *localBots) start(ctx context.Context, i int, peer, data string, logf func(string, ...any), g *game, level botChoice, clock tableClock, c ui.TableChoice) error {
 	name := fmt.Sprintf("bot %d", i)
 	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{peer},
 		data: data, logf: func(f string, a ...any) { logf(name+": "+f, a...) }})
@@ -58,7 +58,7 @@ func (b *localBots) start(ctx context.Context, i int, peer, data string, logf fu
 	b.sessions = append(b.sessions, s)
 	var seed [8]byte
 	rand.Read(seed[:])
-	player, err := botPlayer(g, binary.LittleEndian.Uint64(seed[:]))
+	player, err := levelPlayer(g, level, binary.LittleEndian.Uint64(seed[:]))
 	if err != nil {
 		return err
 	}

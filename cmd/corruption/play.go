@@ -48,7 +48,7 @@ func playCommand() *cli.Command {
 
 // playFlags are the flags play and demo share, with the command's clock.
 func playFlags(clock tableClock) []cli.Flag {
-	return append(clockFlags(clock),
+	return append(append(clockFlags(clock),
 		gameFlag(),
 		&cli.StringFlag{Name: "name", Usage: "your `NAME` at the table (default: your user name)"},
 		&cli.StringFlag{Name: "ui", Value: "127.0.0.1:0", Usage: "the `HOST:PORT` to serve the page on (port 0: any free port)"},
@@ -56,7 +56,7 @@ func playFlags(clock tableClock) []cli.Flag {
 		&cli.StringFlag{Name: "out", Usage: "write the table's log to `LOG` at the end (for corruption audit and replay)"},
 		&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object at the end"},
 		&cli.BoolFlag{Name: "verbose", Usage: "log network and protocol events to stderr"},
-	)
+	), levelFlags()...)
 }
 
 // playConfig is everything play and demo need to seat a person at a table.
@@ -66,6 +66,7 @@ type playConfig struct {
 	name    string
 	choice  ui.TableChoice // the table; Table "" sends the person to the lobby
 	bots    int
+	level   botChoice // the level of the bots this machine seats (localbots.go)
 	uiAddr  string
 	open    bool
 	text    bool // a terminal instead of a page
@@ -175,6 +176,9 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 		return pc, usageError("--ui: %q is not HOST:PORT (e.g. 127.0.0.1:8080): %v", pc.uiAddr, err)
 	}
 	if pc.clock, err = readClock(c); err != nil {
+		return pc, err
+	}
+	if pc.level, err = readBotChoice(c); err != nil {
 		return pc, err
 	}
 	if err := checkOut(pc.out); err != nil {

@@ -38,13 +38,15 @@ type View struct {
 	LastBill   Bill      // the bill of the last vote (Unknown before any)
 	Absent     []bool    // absent at this turn's vote, by seat
 	Scores     []int     // each score now, counting the bills this seat sees
+
+	g *Game // the game the view was taken of, for Determinize
 }
 
 // View is seat's view of the game now.
 func (g *Game) View(seat int) *View {
 	v := &View{Seat: seat, Players: g.n, Config: g.cfg, Next: g.Next(), Round: g.round, First: g.first,
 		Active: g.t.active, Die: g.t.die, Program: slices.Clone(g.program), Values: g.program.Values(),
-		Opening: Unknown, Pile: slices.Clone(g.pile), DeckLeft: g.end - g.next, LastBill: Unknown}
+		Opening: Unknown, Pile: slices.Clone(g.pile), DeckLeft: g.end - g.next, LastBill: Unknown, g: g}
 	if g.stage < stStart || g.stage == stRebuild || g.stage == stReshuffle {
 		v.DeckLeft = g.end - g.next + len(g.returned)
 	}

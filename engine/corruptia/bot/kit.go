@@ -11,7 +11,12 @@ import (
 // Player makes b an engine.Player, for a table of the kit: it gives b its seat's View of the
 // node's copy of the game, and turns b's move or vote into an engine.Action with
 // corruptia.Game.Action or VoteAction, which refuse an illegal move rather than sign it.
-func Player(b Bot) engine.Player { return player{b} }
+func Player(b Bot) engine.Player {
+	if s, ok := b.(*Strong); ok {
+		s.cfg.Deadline = TimeCap
+	}
+	return player{b}
+}
 
 type player struct{ b Bot }
 

@@ -102,13 +102,7 @@ func (bd *board) pStands(c corruption.Contract) float64 {
 }
 
 func (b *Heuristic) Decide(v corruption.View) corruption.Move {
-	if b.round != v.Round() {
-		// A fresh taste each round, so that two such bots do not chase the same contracts.
-		b.round = v.Round()
-		for c := range b.taste {
-			b.taste[c] = 0.6 + 0.8*b.rng.Float64()
-		}
-	}
+	b.freshen(v)
 	d := v.Next()
 	m := corruption.Move{Seat: v.Seat()}
 	switch d.Kind {
@@ -138,6 +132,17 @@ func (b *Heuristic) Decide(v corruption.View) corruption.Move {
 	return m
 }
 
+// freshen draws a fresh taste each round, so that two such bots do not chase the same
+// contracts.
+func (b *Heuristic) freshen(v corruption.View) {
+	if b.round != v.Round() {
+		b.round = v.Round()
+		for c := range b.taste {
+			b.taste[c] = 0.6 + 0.8*b.rng.Float64()
+		}
+	}
+}
+
 // peek looks at the face-down card on the most valuable contract it is fighting for, from the
 // second round on (peeks are few).
 func (b *Heuristic) peek(v corruption.View) (int, bool) {
@@ -155,20 +160,32 @@ func (b *Heuristic) peek(v corruption.View) (int, bool) {
 
 // place picks the card and the place with the best expected gain.
 func (b *Heuristic) place(v corruption.View) (corruption.Card, corruption.Spot) {
+	var hb [10]corruption.Card
+	hand := v.AppendHand(hb[:0])
+	bestCard, bestSpot, bestScore := hand[0], corruption.SwissCity, math.Inf(-1)
+	b.placements(v, func(card corruption.Card, spot corruption.Spot, score float64) {
+		score *= 1 + 0.1*(b.rng.Float64()-0.5)
+		if score > bestScore {
+			bestCard, bestSpot, bestScore = card, spot, score
+		}
+	})
+	return bestCard, bestSpot
+}
+
+// placements tells consider every placement worth weighing (a second reporter scores like the
+// first, and is left out) with its expected gain, weighted by this round's tastes.
+func (b *Heuristic) placements(v corruption.View, consider func(corruption.Card, corruption.Spot, float64)) {
 	bd := look(v)
 	var hb [10]corruption.Card
 	hand := v.AppendHand(hb[:0])
 	faceUp := v.NextFaceUp()
 	roundsLeft := float64(corruption.Rounds - v.Round() + 1)
-	bestCard, bestSpot, bestScore := hand[0], corruption.SwissCity, math.Inf(-1)
-	consider := func(card corruption.Card, spot corruption.Spot, score float64) {
+	inner := consider
+	consider = func(card corruption.Card, spot corruption.Spot, score float64) {
 		if !spot.IsSwiss() {
 			score *= b.taste[spot.Contract()]
 		}
-		score *= 1 + 0.1*(b.rng.Float64()-0.5)
-		if score > bestScore {
-			bestCard, bestSpot, bestScore = card, spot, score
-		}
+		inner(card, spot, score)
 	}
 	for k, card := range hand {
 		if k > 0 && hand[k-1] == card {
@@ -203,7 +220,6 @@ func (b *Heuristic) place(v corruption.View) (corruption.Card, corruption.Spot) 
 			}
 		}
 	}
-	return bestCard, bestSpot
 }
 
 // bribeGain is the expected value of adding amount to the bot's bribes on c, less a small cost

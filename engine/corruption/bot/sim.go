@@ -21,7 +21,9 @@ type SimConfig struct {
 	// players, seats 0 and 2 are heuristic. The seating rotates by one seat every game so that
 	// every kind plays from every seat.
 	Bots []string
-	Seed uint64
+	// Think is a strong bot's budget, in playouts a decision (0: ThinkSimulate).
+	Think int
+	Seed  uint64
 	// Show, when set, is given game 0's events as they happen.
 	Show func(corruption.Event)
 	// ShowMove, when set, is given game 0's moves as they are applied.
@@ -153,7 +155,11 @@ func (sc *SimConfig) kind(g, seat int) string { return sc.Bots[(seat+g)%len(sc.B
 // gameBot is the bot at seat in game g: of its kind, seeded from the batch's seed, the game
 // and the seat.
 func (sc *SimConfig) gameBot(g, seat int) (Bot, error) {
-	return New(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat))
+	think := sc.Think
+	if think <= 0 {
+		think = ThinkSimulate
+	}
+	return NewThinking(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat), think)
 }
 
 // GameBots are game g's bots, fresh, one a seat, as Simulate seats them: with them and the

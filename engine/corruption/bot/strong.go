@@ -1,0 +1,204 @@
+package bot
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"corruption/engine/corruption"
+	"corruption/engine/search"
+)
+
+// Strong searches (package search): for each decision it samples games that agree with its
+// seat's view (View.Determinize: the others' face-down cards and the deck redrawn), plays each
+// on with heuristic bots in every seat to the end of the round after this one's, and keeps the
+// move whose playouts the seat won most (its chance to win, from the scores and the rounds
+// left, at that cut-off). Its moves come in the heuristic's order, best first, so that a small
+// budget refines the heuristic's choice. It peeks and chooses free stud's face-up positions as
+// the heuristic bot does: a search over determinizations cannot see what a peek would teach.
+type Strong struct {
+	h      *Heuristic // ranks the moves, peeks
+	policy [corruption.MaxPlayers]*Heuristic
+	rng    *rand.Rand
+	cfg    search.Config
+	last   search.Stats
+}
+
+// Default budgets of the strong bot, in playouts a decision.
+const (
+	// ThinkPerson is the budget at a person's table (demo, play, bot): about a quarter of a
+	// second a decision on one core (docs/PERFORMANCE.md).
+	ThinkPerson = 400
+	// ThinkSimulate is simulate's: 100 games of one strong bot and three heuristic ones in
+	// well under five minutes on two cores.
+	ThinkSimulate = 150
+)
+
+// NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
+func NewStrong(rng *rand.Rand, playouts int) *Strong {
+	b := &Strong{h: NewHeuristic(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))), rng: rng, cfg: search.Defaults}
+	for s := range b.policy {
+		b.policy[s] = NewHeuristic(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())))
+	}
+	b.cfg.Playouts = playouts
+	return b
+}
+
+func (b *Strong) Name() string { return "strong" }
+
+// TimeCap bounds a strong bot's decision at a table (Player): a slow or busy machine plays
+// fewer playouts rather than keep the table waiting. Simulations have no cap, so that their
+// results depend on the seed and the budget alone.
+const TimeCap = 5 * time.Second
+
+// Last is what the last search did.
+func (b *Strong) Last() search.Stats { return b.last }
+
+func (b *Strong) Decide(v corruption.View) (m corruption.Move) {
+	// A sample the rules refuse (a bug of this package's determinizer or playouts) panics in
+	// the search; the bot recovers and lets the heuristic decide, so that a person's table
+	// never stops on it.
+	defer func() {
+		if r := recover(); r != nil {
+			m = b.h.Decide(v)
+		}
+	}()
+	d := v.Next()
+	switch d.Kind {
+	case corruption.DecidePlace:
+		if d.CanPeek {
+			b.h.freshen(v)
+			if i, ok := b.h.peek(v); ok {
+				return corruption.Move{Kind: corruption.MovePeek, Seat: v.Seat(), Index: i}
+			}
+		}
+	case corruption.DecideAssign, corruption.DecideKill, corruption.DecideRemove:
+	default:
+		return b.h.Decide(v)
+	}
+	cfg := b.cfg
+	cfg.Seed = b.rng.Uint64()
+	round := v.Round()
+	var st search.Stats
+	m, st = search.Run(v.Seat(), func(r *rand.Rand) search.Game[corruption.Move] {
+		return &game{s: v.Determinize(r), b: b, cut: round + 1}
+	}, cfg)
+	b.last = st
+	return m
+}
+
+// game is one determinization, as package search plays it.
+type game struct {
+	s   *corruption.State
+	b   *Strong
+	cut int // the rollout stops when this round is over
+}
+
+func (g *game) Over() bool { return g.s.Over() }
+func (g *game) Mover() int { return g.s.Next().Seat }
+
+// Moves are the mover's moves, best first as the heuristic sees them: every placement (not a
+// peek) by its expected gain, or the awarding decision's options with the heuristic's first.
+func (g *game) Moves(buf []corruption.Move) []corruption.Move {
+	v := g.s.View(g.Mover())
+	d := v.Next()
+	seat := v.Seat()
+	switch d.Kind {
+	case corruption.DecidePlace:
+		h := g.b.h
+		h.freshen(v)
+		type scored struct {
+			m corruption.Move
+			s float64
+		}
+		var all []scored
+		h.placements(v, func(c corruption.Card, sp corruption.Spot, s float64) {
+			all = append(all, scored{corruption.Move{Kind: corruption.MovePlace, Seat: seat, Card: c, Spot: sp}, s})
+		})
+		slices.SortStableFunc(all, func(a, b scored) int {
+			switch {
+			case a.s > b.s:
+				return -1
+			case a.s < b.s:
+				return 1
+			}
+			return 0
+		})
+		for _, a := range all {
+			if !math.IsInf(a.s, -1) {
+				buf = append(buf, a.m)
+			}
+		}
+		return buf
+	case corruption.DecideAssign:
+		first := corruption.Move{Kind: corruption.MoveAssign, Seat: seat, Contract: g.b.h.assign(v, d.Index)}
+		buf = append(buf, first)
+		for _, c := range v.AssignOptions() {
+			if c != first.Contract {
+				buf = append(buf, corruption.Move{Kind: corruption.MoveAssign, Seat: seat, Contract: c})
+			}
+		}
+	case corruption.DecideKill:
+		first := g.b.h.kill(v, d.Index)
+		buf = append(buf, corruption.Move{Kind: corruption.MoveKill, Seat: seat, Index: first})
+		for _, t := range v.KillTargets() {
+			if t != first {
+				buf = append(buf, corruption.Move{Kind: corruption.MoveKill, Seat: seat, Index: t})
+			}
+		}
+	case corruption.DecideRemove:
+		pass := corruption.Move{Kind: corruption.MovePass, Seat: seat}
+		first := pass
+		if i := g.b.h.remove(v, d.Index); i > 0 {
+			first = corruption.Move{Kind: corruption.MoveRemove, Seat: seat, Index: i}
+		}
+		buf = append(buf, first)
+		for _, i := range v.RemoveOptions() {
+			if i != first.Index {
+				buf = append(buf, corruption.Move{Kind: corruption.MoveRemove, Seat: seat, Index: i})
+			}
+		}
+		if first != pass {
+			buf = append(buf, pass)
+		}
+	default:
+		buf = append(buf, g.b.policy[seat].Decide(v))
+	}
+	return buf
+}
+
+func (g *game) Play(m corruption.Move) {
+	if err := g.s.Apply(m); err != nil {
+		// A move the rules refuse is a bug of this file; the game ends here, scored as is.
+		panic("strong bot: " + err.Error())
+	}
+}
+
+func (g *game) Policy(*rand.Rand) corruption.Move {
+	seat := g.Mover()
+	return g.b.policy[seat].Decide(g.s.View(seat))
+}
+
+// Rollout plays on to the end of round cut (or of the game) and scores each seat's chance to
+// win from the scores then: a softmax whose temperature grows with the rounds left.
+func (g *game) Rollout(r *rand.Rand, rewards []float64) {
+	for !g.s.Over() && g.s.Round() <= g.cut {
+		g.Play(g.Policy(r))
+	}
+	n := g.s.Config().Players
+	var scores [corruption.MaxPlayers]float64
+	for s := range n {
+		v, k := g.s.Score(s)
+		scores[s] = float64(v) + float64(k) // contracts won break ties
+	}
+	left := corruption.Rounds - g.s.Round() + 1
+	if g.s.Over() {
+		left = 0
+	}
+	search.Softmax(scores[:n], tempPerRound*math.Sqrt(float64(left)), rewards)
+}
+
+// tempPerRound is the luck a round still to come brings to the scores, in dollars: the scale of
+// the softmax that turns scores into chances to win.
+const tempPerRound = 400000
