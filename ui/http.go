@@ -247,7 +247,7 @@ func (s *Server) readTable(w http.ResponseWriter, r *http.Request, bots int) (Ta
 		}
 		return nil
 	}
-	c, err := readForm(raw, boardOf, s.board.Game(), bots)
+	c, err := readForm(raw, boardOf, s.board.Game(), bots, s.cfg.Levels)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, err)
 		return TableChoice{}, false

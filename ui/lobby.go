@@ -27,6 +27,9 @@ type TableChoice struct {
 	// Bots is how many bots of the person's machine the command seats at the table with the
 	// person (--bots, or the lobby's form); the other seats are other players'.
 	Bots int
+	// Level is how well those bots play, one of Config.Levels ("": the command's default,
+	// --level).
+	Level string
 }
 
 func (c TableChoice) String() string {
@@ -83,6 +86,10 @@ type LobbyState struct {
 	// Escrow is the fewest seats at which a table the node creates escrows its seats' secrets
 	// (0: never): the form tells the promise that makes (depart.go).
 	Escrow int `json:"escrow"`
+	// Levels are the bots' levels the form offers, easiest first (none: no choice), and Level
+	// the one it starts from.
+	Levels []string `json:"levels"`
+	Level  string   `json:"level"`
 }
 
 // LobbyGame is a game the lobby's form offers: its table sizes, the settings the form starts
@@ -132,15 +139,17 @@ func (t LobbyTable) MarshalJSON() ([]byte, error) {
 }
 
 // readForm reads a table the page posts: its game (def when it names none), name, players,
-// bots (bots when it says none) and, through the game's board (boardOf, in the page's
-// language), settings. A form with no players names a table alone (join by name): its Config
-// is nil, and its Game "" when it names none (any game's table).
-func readForm(raw json.RawMessage, boardOf func(game string) Board, def string, bots int) (TableChoice, error) {
+// bots (bots when it says none), their level (one of levels; "" when it says none) and,
+// through the game's board (boardOf, in the page's language), settings. A form with no players
+// names a table alone (join by name): its Config is nil, and its Game "" when it names none
+// (any game's table).
+func readForm(raw json.RawMessage, boardOf func(game string) Board, def string, bots int, levels []string) (TableChoice, error) {
 	var f struct {
 		Game    string `json:"game"`
 		Table   string `json:"table"`
 		Players int    `json:"players"`
 		Bots    *int   `json:"bots"`
+		Level   string `json:"level"`
 	}
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return TableChoice{}, fmt.Errorf("the table is not valid JSON: %v", err)
@@ -148,7 +157,10 @@ func readForm(raw json.RawMessage, boardOf func(game string) Board, def string, 
 	if f.Bots != nil {
 		bots = *f.Bots
 	}
-	c := TableChoice{Table: strings.TrimSpace(f.Table), Game: f.Game, Players: f.Players, Bots: bots}
+	if f.Level != "" && !slices.Contains(levels, f.Level) {
+		return TableChoice{}, fmt.Errorf("the bots' level %q is not one of %s", f.Level, strings.Join(levels, ", "))
+	}
+	c := TableChoice{Table: strings.TrimSpace(f.Table), Game: f.Game, Players: f.Players, Bots: bots, Level: f.Level}
 	if f.Players == 0 {
 		return c, nil
 	}
@@ -319,7 +331,8 @@ func (s *Server) lobbyState(lang string) *LobbyState {
 	}
 	show := func(game string, config []byte) any { return Localize(s.boards[game], lang).ShowSettings(config) }
 	l := &LobbyState{Tables: s.lobby.list(s.cfg.Bots, show), Bots: s.cfg.Bots, Game: s.board.Game(),
-		Defaults: LobbyForm{Table: d.Table, Players: d.Players}, Private: s.cfg.JoinPrivate != nil, Escrow: s.escrowSeats()}
+		Defaults: LobbyForm{Table: d.Table, Players: d.Players}, Private: s.cfg.JoinPrivate != nil, Escrow: s.escrowSeats(),
+		Levels: s.cfg.Levels, Level: s.cfg.Level}
 	for _, id := range s.games {
 		b := Localize(s.boards[id], lang)
 		g := LobbyGame{Game: id, Defaults: b.ShowSettings(nil), Choices: b.LobbyChoices()}

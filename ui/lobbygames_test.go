@@ -268,3 +268,36 @@ func TestJoinByCodeClock(t *testing.T) {
 		t.Errorf("after the limit the lobby still looks: %+v", js)
 	}
 }
+
+// TestLobbyLevel: the lobby offers the bots' levels the command gives, starting from its
+// default; a table created with one carries it, and a level that is not offered is refused,
+// naming the levels.
+func TestLobbyLevel(t *testing.T) {
+	s, err := NewServer(Config{Name: "ann", Board: pickBoard{}, Boards: []Board{pickBoard{}}, Human: NewHuman(nil), Bots: 1, Key: testKey,
+		Defaults: TableChoice{Config: []byte{1}}, Levels: []string{"easy", "normal", "hard"}, Level: "normal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newHTTP(t, s)
+	var raw struct {
+		Lobby struct {
+			Levels []string `json:"levels"`
+			Level  string   `json:"level"`
+		} `json:"lobby"`
+	}
+	call(t, ts, "GET", "/api/state", testKey, "", &raw)
+	if strings.Join(raw.Lobby.Levels, ",") != "easy,normal,hard" || raw.Lobby.Level != "normal" {
+		t.Fatalf("the lobby's levels: %+v", raw.Lobby)
+	}
+	var e apiError
+	if code := call(t, ts, "POST", "/api/lobby/create", testKey, `{"game":"pick","table":"x","players":3,"bots":2,"level":"insane","speed":"slow"}`, &e); code != 422 ||
+		!strings.Contains(e.Error, `level "insane" is not one of easy, normal, hard`) {
+		t.Errorf("an unknown level: %d %q", code, e.Error)
+	}
+	if code := call(t, ts, "POST", "/api/lobby/create", testKey, `{"game":"pick","table":"x","players":3,"bots":2,"level":"hard","speed":"slow"}`, nil); code != 200 {
+		t.Fatalf("create with hard bots: %d", code)
+	}
+	if c := <-s.Choices(); c.Level != "hard" || c.Bots != 2 {
+		t.Errorf("the choice: %+v", c)
+	}
+}

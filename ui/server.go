@@ -29,6 +29,10 @@ type Config struct {
 	// creates (the form may set another number), and how many come along to a table the
 	// person joins (the lobby leaves room for them).
 	Bots int
+	// Levels are the bots' levels the lobby's form offers, easiest first (none: no choice),
+	// and Level the one it starts from (TableChoice.Level).
+	Levels []string
+	Level  string
 	// Defaults fills the lobby's form to create a table (its Game is Board's; the other games'
 	// forms start from their boards' ShowSettings(nil), their default settings).
 	Defaults TableChoice

@@ -98,7 +98,8 @@ func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	}
 	cfg := ui.Config{Name: pc.name, Board: pc.game.board, Boards: boards, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
 		Pause: pc.pause.answer, Dial: pc.dial, Rematch: pc.private == nil, // no rematch of a private table yet
-		Escrow: pc.clock.escrow} // the page tells the promise of the tables this node creates
+		Escrow: pc.clock.escrow, // the page tells the promise of the tables this node creates
+		Levels: levelNames(), Level: pc.level.name()}
 	if pc.join != nil {
 		cfg.JoinPrivate = pc.join.join // the lobby's field to join a private table by its code
 		cfg.JoinLimit = min(pc.join.wait, ui.DefaultJoinLimit)

@@ -157,6 +157,23 @@ type botChoice struct {
 // (the heuristic bot), hard (the strong bot, which searches).
 var levels = []struct{ name, kind string }{{"easy", "easy"}, {"normal", "heuristic"}, {"hard", "strong"}}
 
+// levelNames are the levels' names, easiest first (the lobby's choice).
+func levelNames() []string {
+	var out []string
+	for _, l := range levels {
+		out = append(out, l.name)
+	}
+	return out
+}
+
+// name is the choice's level by name ("normal" when none was given).
+func (b botChoice) name() string {
+	if b.level == "" {
+		return "normal"
+	}
+	return b.level
+}
+
 // levelKind is the kind of bot of a level; an unknown level is an error that names the levels.
 func levelKind(level string) (string, error) {
 	if level == "" {

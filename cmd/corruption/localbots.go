@@ -40,7 +40,11 @@ func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.Ta
 	}
 	ctx, b.cancel = context.WithCancel(ctx)
 	for i := 1; i <= c.Bots; i++ {
-		if err := b.start(ctx, i, peer, botData(person, i), person.logf, g, pc.level, pc.clock, c); err != nil {
+		level := pc.level
+		if c.Level != "" { // the lobby's choice
+			level.level = c.Level
+		}
+		if err := b.start(ctx, i, peer, botData(person, i), person.logf, g, level, pc.clock, c); err != nil {
 			b.stop()
 			return nil, fmt.Errorf("bot %d: %w", i, err)
 		}

@@ -96,11 +96,15 @@ func (s *session) resumeCommand(r *played) string {
 	}
 	c := r.seat.choice
 	if !has["table"] {
-		// A table chosen in the page's lobby: its game, name, players and bots, in place of
-		// the command's --game, --players, --bots and settings (the log holds the settings).
+		// A table chosen in the page's lobby: its game, name, players, bots and their level, in
+		// place of the command's --game, --players, --bots, --level and settings (the log holds
+		// the settings).
 		args = append(dropFlags(args, lobbyFlags()), "--game", c.Game, "--table", c.Table, "--players", fmt.Sprint(c.Players))
 		if c.Bots > 0 {
 			args = append(args, "--bots", fmt.Sprint(c.Bots))
+			if c.Level != "" {
+				args = append(args, "--level", c.Level)
+			}
 		}
 	}
 	cmd := []string{"corruption"}
@@ -111,9 +115,9 @@ func (s *session) resumeCommand(r *played) string {
 }
 
 // lobbyFlags are the flags a table chosen in the lobby sets, each with whether it takes a
-// value: --game, --players, --bots and every game's settings.
+// value: --game, --players, --bots, --level and every game's settings.
 func lobbyFlags() map[string]bool {
-	out := map[string]bool{"game": true, "players": true, "bots": true}
+	out := map[string]bool{"game": true, "players": true, "bots": true, "level": true}
 	for _, id := range playable() {
 		for _, f := range games[id].flags("") {
 			_, isBool := f.(*cli.BoolFlag)

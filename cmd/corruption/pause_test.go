@@ -97,11 +97,11 @@ func TestPausedWords(t *testing.T) {
 	defer func() { os.Args = saved }()
 	// A table chosen in the lobby, of another game than --game's, with its own bots: the
 	// command's game, bots and settings give way to the table's.
-	os.Args = []string{"/usr/bin/corruption", "play", "--name", "ann o'neil", "--game", "corruption", "--lbb", "--variant=free-stud", "--bots", "1", "--data", "/tmp/d"}
+	os.Args = []string{"/usr/bin/corruption", "play", "--name", "ann o'neil", "--game", "corruption", "--lbb", "--variant=free-stud", "--bots", "1", "--level", "easy", "--data", "/tmp/d"}
 	r := &played{out: &pauseOutcome, seat: seat{}}
-	r.seat.choice = ui.TableChoice{Table: "friday night", Game: "kingdoms", Players: 4, Bots: 2}
+	r.seat.choice = ui.TableChoice{Table: "friday night", Game: "kingdoms", Players: 4, Bots: 2, Level: "hard"}
 	s.printPaused(&b, r)
-	want := `corruption play --name 'ann o'\''neil' --data /tmp/d --game kingdoms --table 'friday night' --players 4 --bots 2`
+	want := `corruption play --name 'ann o'\''neil' --data /tmp/d --game kingdoms --table 'friday night' --players 4 --bots 2 --level hard`
 	if !strings.Contains(b.String(), "is paused at entry 57") || !strings.Contains(b.String(), want) {
 		t.Errorf("printPaused says:\n%s\nwant the command %s", b.String(), want)
 	}

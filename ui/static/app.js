@@ -403,7 +403,7 @@ function renderLobby(st) {
 // lobbyForm creates a table: its game (each game's settings are its board's fields), name,
 // players, and how many of the seats bots of this machine take.
 function lobbyForm(lb) {
-  const f = ui.form || (ui.form = {game: lb.game, table: lb.defaults.table, players: lb.defaults.players, bots: lb.bots, settings: {}});
+  const f = ui.form || (ui.form = {game: lb.game, table: lb.defaults.table, players: lb.defaults.players, bots: lb.bots, level: lb.level, settings: {}});
   const g = lb.games.find((x) => x.game === f.game) || lb.games[0];
   f.game = g.game;
   // The settings as typed, a game at a time (a board's fields write into its object).
@@ -426,7 +426,7 @@ function lobbyForm(lb) {
   botCounts();
   return h('form#create-form.panel', {'aria-labelledby': 'create-title', onsubmit: (e) => {
     e.preventDefault();
-    post('/api/lobby/create', Object.assign({game: f.game, table: f.table, players: Number(f.players), bots: Number(f.bots)}, board.settingsOf(set))).catch(() => {});
+    post('/api/lobby/create', Object.assign({game: f.game, table: f.table, players: Number(f.players), bots: Number(f.bots), level: f.level || ''}, board.settingsOf(set))).catch(() => {});
   }},
   h('h2#create-title', {}, t('lobby.create')),
   h('label', {}, t('lobby.game'), ' ', h('select#game', {name: 'game', dataset: {key: 'game'}, onchange: (e) => {
@@ -445,8 +445,14 @@ function lobbyForm(lb) {
   }},
     counts.map((n) => h('option', {value: n, selected: n === Number(f.players)}, n)))),
   board.settingsFields(set, g),
-  // The bots' row (issue 26 adds their level beside their number).
-  h('div.bots-row', {}, h('label', {}, t('lobby.bots.field'), ' ', bots)),
+  // The bots' row: how many, and how well they play (easy, normal, hard).
+  h('div.bots-row', {}, h('label', {}, t('lobby.bots.field'), ' ', bots),
+    (lb.levels || []).length ? h('label', {}, ' ', t('lobby.bots.level'), ' ',
+      h('select#level', {name: 'level', 'aria-describedby': 'level-hint', dataset: {key: 'level'}, onchange: (e) => {
+        f.level = e.target.value;
+        $('#level-hint').textContent = t('lobby.level.' + f.level + '.hint');
+      }}, lb.levels.map((l) => h('option', {value: l, selected: l === f.level}, t('lobby.level.' + l))))) : null),
+  (lb.levels || []).length ? h('p#level-hint.hint', {}, t('lobby.level.' + f.level + '.hint')) : null,
   h('p#bots-hint.hint', {}, botsHint(f.bots)),
   h('button#create', {type: 'submit', dataset: {key: 'create'}}, t('lobby.create.go')),
   h('p#escrow-promise.hint', {}, promise(lb, f.players)));
