@@ -57,7 +57,7 @@ func TestDecisionClock(t *testing.T) {
 		return toyBot{}
 	}
 	spec.adjust = func(_ int, cfg *protocol.NodeConfig) { cfg.Allowance, cfg.Bank = allowance, bank }
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
 	poke := net.Node("poke")

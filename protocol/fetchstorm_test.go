@@ -68,7 +68,7 @@ func TestNoFetchStorm(t *testing.T) {
 	spec.net = func(i int, ep *memnet.Endpoint) protocol.Network {
 		return countingNet{Endpoint: ep, from: i, stalled: &stalled, mu: &mu, asked: asked}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
 	seated := map[int]nodeRun{}
