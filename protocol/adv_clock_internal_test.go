@@ -80,7 +80,8 @@ func advPump(clock *memnet.Clock) (stop func()) {
 }
 
 // advDrive moves the clock on when the honest nodes wait for something that only time brings:
-// the timeout of a silent cheater, and the end of their linger once they agree.
+// the timeout of a silent cheater, and the end of their linger once they agree, or once they all
+// hold the whole table.
 func advDrive(ctx context.Context, sc advScenario, clock *TickClockForTest, watch *advWatch, c *advCheater) {
 	// The statuses are by node; the cheater is n<cheater>, at whatever seat the draw gave it.
 	honest := func(node int) bool { return node != sc.cheater }
@@ -122,18 +123,38 @@ func advDrive(ctx context.Context, sc advScenario, clock *TickClockForTest, watc
 		}
 		return true
 	}
-	timedOut := false
+	// Every honest node holds the whole table (the cheat dropped, or the silent cheater's seat
+	// opened and played to the end): they only linger for the cheater, which will not ask.
+	finished := func(st map[int]Status) bool {
+		for node := range sc.players {
+			if s, ok := st[node]; honest(node) && (!ok || !s.Done) {
+				return false
+			}
+		}
+		return true
+	}
+	timedOut, done := false, false
 	for {
-		if !watch.wait(ctx, func(st map[int]Status) bool { return (!timedOut && c.isQuiet()) || agreed(st) }) {
+		if !watch.wait(ctx, func(st map[int]Status) bool {
+			done = finished(st)
+			return done || (!timedOut && c.isQuiet()) || agreed(st)
+		}) {
 			return
 		}
-		if timedOut || !c.isQuiet() {
+		if done || timedOut || !c.isQuiet() {
 			// Nothing more can change their verdicts: the clock moves past their linger.
 			clock.Advance(advLinger + advTick)
 			return
 		}
 		timedOut = true
-		if !watch.wait(ctx, waiting) {
+		if !watch.wait(ctx, func(st map[int]Status) bool {
+			done = finished(st)
+			return done || waiting(st)
+		}) {
+			return
+		}
+		if done {
+			clock.Advance(advLinger + advTick)
 			return
 		}
 		// To near the timeout: past half of it, they fetch from every peer (a proof one of them

@@ -100,6 +100,7 @@ func advScenarios() []advScenario {
 //
 //	go test -run TestCheaters -v ./protocol/
 func TestCheaters(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var tried, caught, dropped int
 	// The games mostly wait: run four at a time.

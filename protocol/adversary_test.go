@@ -201,6 +201,7 @@ func playWithOutsider(t *testing.T, j *junk, timeout time.Duration, seed uint64)
 // entries, entries and heads ahead of the log, hellos, oversize messages, replays, forged next
 // entries) and every fetch with a lying batch. The game must complete identically.
 func TestJunkFlood(t *testing.T) {
+	t.Parallel()
 	other := newWorld(t, corruptionWorld("junk", "another table", 4, corruption.Standard, true), "")
 	if v := other.play(t, other.botDecider(t), nil); v != nil {
 		t.Fatal(v)

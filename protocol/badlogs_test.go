@@ -175,6 +175,7 @@ func readBadWant(t testing.TB, name string) badWant {
 
 // TestBadLogs audits every bad log, and feeds its entries to live nodes.
 func TestBadLogs(t *testing.T) {
+	parallelUnlessUpdating(t)
 	kits := map[string]*badKit{}
 	for _, bl := range badLogs {
 		t.Run(bl.name, func(t *testing.T) {

@@ -89,7 +89,7 @@ func TestResumedAloneWritesItsEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	type ended struct {
 		out *protocol.Outcome

@@ -196,6 +196,7 @@ func playChat(t *testing.T, net *memnet.Net, n int, base string) (*chatNet, []no
 // player says a line; every node tells each line once (its own included), keeps them in its
 // chat file, which reads back signed by the speakers, and the log is as if nobody had spoken.
 func TestChatTable(t *testing.T) {
+	t.Parallel()
 	const n = 3
 	net := memnet.New(5, memnet.Faults{Duplicate: 0.3, Reorder: 0.2, MaxDelay: time.Millisecond})
 	defer net.Close()
@@ -243,6 +244,7 @@ func TestChatTable(t *testing.T) {
 // still in play): its messages are kept, its counter goes on from its last, and a file cut in
 // the middle of a record is repaired before the next message.
 func TestChatResume(t *testing.T) {
+	t.Parallel()
 	net := memnet.New(6, memnet.Faults{})
 	defer net.Close()
 	c, runs := playChat(t, net, 2, t.TempDir())

@@ -17,7 +17,7 @@ type TickClockForTest struct {
 	*memnet.Clock
 	mu      sync.Mutex
 	tickers map[*tickTap]bool
-	moved   chan struct{} // a ticker delivered or stopped since the last look (one pending signal)
+	moved   chan struct{} // a ticker started, delivered or stopped since the last look (one pending signal)
 }
 
 // tickTap is one ticker as its reader sees it: the time of the last tick it took.
@@ -40,14 +40,20 @@ func (c *TickClockForTest) signal() {
 }
 
 // Ticker is memnet's ticker, delivered through a channel that records when its reader takes a
-// tick. A tick its reader has not taken yet is replaced by a newer one, as memnet's would be
-// dropped.
+// tick. A tick its reader has not taken yet is replaced by a newer one, as memnet's is.
 func (c *TickClockForTest) Ticker(d time.Duration) (<-chan time.Time, func()) {
 	in, stopIn := c.Clock.Ticker(d)
+	return c.tapped(in, stopIn, d)
+}
+
+// tapped is Ticker, from memnet's ticker in (of period d, stopped by stopIn) on. The clock may
+// have moved since in was made (another goroutine's Pass, a pump): in holds the latest tick.
+func (c *TickClockForTest) tapped(in <-chan time.Time, stopIn func(), d time.Duration) (<-chan time.Time, func()) {
 	tap := &tickTap{in: in, period: d, last: c.Clock.Now()}
 	c.mu.Lock()
 	c.tickers[tap] = true
 	c.mu.Unlock()
+	c.signal()
 	out, done := make(chan time.Time), make(chan struct{})
 	go func() {
 		var pending time.Time
@@ -81,6 +87,26 @@ func (c *TickClockForTest) Ticker(d time.Duration) (<-chan time.Time, func()) {
 			c.mu.Unlock()
 			c.signal()
 		})
+	}
+}
+
+// WaitTickers blocks until at least n tickers are live (n nodes' loops have started, each with
+// its ticker), or ctx ends. A test that moves the clock itself calls it before the first Pass:
+// a Pass before every node runs moves the time on for the nodes that run, unchecked by the
+// others (a node alone long enough gives up forming).
+func (c *TickClockForTest) WaitTickers(ctx context.Context, n int) error {
+	for {
+		c.mu.Lock()
+		live := len(c.tickers)
+		c.mu.Unlock()
+		if live >= n {
+			return nil
+		}
+		select {
+		case <-c.moved:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 }
 

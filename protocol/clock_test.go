@@ -57,11 +57,14 @@ func TestDecisionClock(t *testing.T) {
 		return toyBot{}
 	}
 	spec.adjust = func(_ int, cfg *protocol.NodeConfig) { cfg.Allowance, cfg.Bank = allowance, bank }
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
 	poke := net.Node("poke")
 	nodes := []int{0, 1, 2}
+	if err := clock.WaitTickers(ctx, len(nodes)); err != nil {
+		t.Fatal("the nodes never start")
+	}
 	// The table forms as the clock moves (a node says hello each tick); then the clock stops,
 	// and the table plays up to n1's first decision.
 	for {
@@ -210,6 +213,9 @@ func TestNoClockNamesNobody(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
+	if err := clock.WaitTickers(ctx, 3); err != nil {
+		t.Fatal("the nodes never start")
+	}
 	// The clock moves (half a tick a step) until n1 is asked to decide.
 	for waiting := true; waiting; {
 		select {

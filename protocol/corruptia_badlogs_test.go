@@ -43,6 +43,7 @@ func corruptiaBadPath(name, ext string) string {
 // TestCorruptiaBadLogs audits every Corruptia bad log (one verdict, naming the cheater, at the
 // entry its .expect says) and feeds its entries to a live node of every honest seat.
 func TestCorruptiaBadLogs(t *testing.T) {
+	parallelUnlessUpdating(t)
 	var kit *badKit
 	for _, bl := range corruptiaBadLogs {
 		t.Run(bl.name, func(t *testing.T) {

@@ -42,6 +42,7 @@ var corruptiaGold = corruptiaWorld("corruptia-4", "4 senators of Corruptia, defa
 // bills shown, the anonymous pile built and shuffled, the die drawn), and audits it against its
 // .expect.
 func TestCorruptiaGolden(t *testing.T) {
+	parallelUnlessUpdating(t)
 	spec := corruptiaGold
 	if *update {
 		updateGolden(t, spec)

@@ -164,6 +164,7 @@ var liveCheats = []struct {
 
 // TestCorruptiaLiveCheats plays each cheat at a live table of four.
 func TestCorruptiaLiveCheats(t *testing.T) {
+	t.Parallel()
 	config, err := corruptia.EncodeConfig(corruptia.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 //     pile as dealt is one of the hands' (who discarded which is not on the wire);
 //   - no node's secret is ever sent.
 func TestCorruptiaPrivacy(t *testing.T) {
+	t.Parallel()
 	votes := [][]byte{[]byte("yes"), []byte("no"), []byte("absent")}
 	for _, n := range []int{2, 4} {
 		if testing.Short() && n > 2 {

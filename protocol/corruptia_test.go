@@ -24,6 +24,7 @@ func corruptiaSpec(n int, kind string, seed uint64) gameSpec {
 // in-memory network that loses, duplicates and reorders messages; every node ends with the
 // same log and digest, and the log audits as valid.
 func TestCorruptiaTable(t *testing.T) {
+	t.Parallel()
 	for n := corruptia.MinPlayers; n <= corruptia.MaxPlayers; n++ {
 		if testing.Short() && n%2 == 1 {
 			continue // -short (the race pass): the tables of two and four

@@ -22,6 +22,7 @@ func corruptionSpec(n int, v corruption.Variant, lbb bool, seed uint64) gameSpec
 // TestCorruptionTable: Corruption plays to the end through the kit, over an in-memory network
 // that loses, duplicates and reorders messages.
 func TestCorruptionTable(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n   int
 		v   corruption.Variant

@@ -38,7 +38,10 @@ type killPlan struct {
 }
 
 // playKilled plays spec with the nodes of plan killed for good, and returns the runs of every
-// node (a killed node's run holds its context's error).
+// node (a killed node's run holds its context's error). Once every node still running waits, at
+// one entry, for the seat of a node killed, the clock moves on to near the table's timeout at
+// once (nearTimeout; the pump covers the rest): the nodes see the silence pass tick by tick, in a
+// fraction of the pump's time.
 func playKilled(t testing.TB, net *memnet.Net, spec gameSpec, plan []killPlan) []nodeRun {
 	t.Helper()
 	clock := protocol.NewTickClockForTest()
@@ -54,8 +57,31 @@ func playKilled(t testing.TB, net *memnet.Net, spec gameSpec, plan []killPlan) [
 			inner(i, cfg)
 		}
 	}
+	watch := newWatcher()
+	var deadMu sync.Mutex
+	dead := map[int]bool{} // the nodes killed so far
+	if report := spec.onChange; report != nil {
+		spec.onChange = func(i int) func(protocol.Status) {
+			mine, theirs := watch.onChange(i), report(i)
+			return func(st protocol.Status) { mine(st); theirs(st) }
+		}
+	} else {
+		spec.onChange = watch.onChange
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
+	go driveKilled(ctx, clock, watch, spec, func() (alive []int, gone []string) {
+		deadMu.Lock()
+		defer deadMu.Unlock()
+		for i := range spec.players {
+			if dead[i] {
+				gone = append(gone, fmt.Sprintf("n%d", i))
+			} else {
+				alive = append(alive, i)
+			}
+		}
+		return alive, gone
+	})
 	base := t.TempDir()
 	runs := make([]nodeRun, spec.players)
 	var wg sync.WaitGroup
@@ -85,6 +111,13 @@ func playKilled(t testing.TB, net *memnet.Net, spec gameSpec, plan []killPlan) [
 				once.Do(func() {
 					net.Remove(fmt.Sprintf("n%d", i)) // gone at once: nothing more leaves it
 					kill()
+					deadMu.Lock()
+					dead[i] = true
+					deadMu.Unlock()
+					select { // the others may wait for it already: the driver looks again
+					case watch.changed <- struct{}{}:
+					default:
+					}
 					then()
 				})
 			}
@@ -98,11 +131,15 @@ func playKilled(t testing.TB, net *memnet.Net, spec gameSpec, plan []killPlan) [
 				}
 			}
 			if when != nil {
-				hooked.onChange = func(int) func(protocol.Status) {
+				report := spec.onChange
+				hooked.onChange = func(i int) func(protocol.Status) {
+					reported := report(i)
 					return func(st protocol.Status) {
 						if when(st) {
 							die() // from the node's loop, before it acts on what it reports
+							return
 						}
+						reported(st)
 					}
 				}
 			}
@@ -111,6 +148,31 @@ func playKilled(t testing.TB, net *memnet.Net, spec gameSpec, plan []killPlan) [
 	}
 	wg.Wait()
 	return runs
+}
+
+// driveKilled moves the clock of playKilled's table on to near its timeout each time every node
+// still running waits, at one entry, for a seat whose node was killed (nodes says which are
+// running and the names of those killed), until ctx ends.
+func driveKilled(ctx context.Context, clock *protocol.TickClockForTest, watch *watcher, spec gameSpec, nodes func() ([]int, []string)) {
+	last := -1
+	for {
+		at := -1
+		err := watch.wait(ctx, func(st map[int]protocol.Status) bool {
+			alive, gone := nodes()
+			if len(gone) == 0 || len(alive) == 0 || !stalled(alive, gone...)(st) {
+				return false
+			}
+			at = st[alive[0]].Entries
+			return at != last
+		})
+		if err != nil {
+			return
+		}
+		last = at
+		if nearTimeout(ctx, clock, spec.timeout) != nil {
+			return
+		}
+	}
 }
 
 // checkPlayedOn checks that the nodes that stayed finished the game with the same log, that
@@ -149,10 +211,12 @@ func checkPlayedOn(t testing.TB, runs []nodeRun, killed []int) {
 // TestDepartToy: at toy tables of 3 and 4 seats, a node killed at its first decision, and one
 // in mid-game: the others open its seat and finish.
 func TestDepartToy(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		players, victim, at int
 	}{{3, 1, 1}, {4, 2, 3}} {
 		t.Run(fmt.Sprintf("%d-seats-at-%d", c.players, c.at), func(t *testing.T) {
+			t.Parallel() // its own network and clock
 			net := memnet.New(uint64(4000+c.players), memnet.Faults{})
 			defer net.Close()
 			runs := playKilled(t, net, toySpec(c.players), []killPlan{{victim: c.victim, at: c.at}})
@@ -169,6 +233,7 @@ func TestDepartCorruption(t *testing.T) {
 	}
 	for _, at := range []int{2, 40, 120} {
 		t.Run(fmt.Sprint(at), func(t *testing.T) {
+			t.Parallel() // its own network and clock
 			net := memnet.New(uint64(4100+at), memnet.Faults{})
 			defer net.Close()
 			runs := playKilled(t, net, corruptionSpec(4, corruption.Standard, true, uint64(at)), []killPlan{{victim: 1, at: at}})
@@ -185,12 +250,14 @@ func TestDepartOtherGames(t *testing.T) {
 		t.Skip("-short: whole tables on a pumped clock")
 	}
 	t.Run("kingdoms", func(t *testing.T) {
+		t.Parallel() // its own network and clock
 		net := memnet.New(4201, memnet.Faults{})
 		defer net.Close()
 		runs := playKilled(t, net, kingdomsSpec(4, kingdoms.Advanced, "heuristic", 4201), []killPlan{{victim: 2, at: 30}})
 		checkPlayedOn(t, runs, []int{2})
 	})
 	t.Run("corruptia", func(t *testing.T) {
+		t.Parallel() // its own network and clock
 		n := max(3, corruptia.MinPlayers)
 		net := memnet.New(4202, memnet.Faults{})
 		defer net.Close()
@@ -225,6 +292,7 @@ func TestDepartCorruptionAt(t *testing.T) {
 	}
 	for name, when := range cases {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // its own network and clock
 			seed := uint64(4800 + len(name))
 			net := memnet.New(seed, memnet.Faults{})
 			defer net.Close()
@@ -426,6 +494,7 @@ func identityOf(t *testing.T, dir string) ed25519.PrivateKey {
 // step of the departure, is refused at the altered entry (an unsigned entry blames nobody) or
 // convicts the seat that signed a bad share.
 func TestDepartBadLogs(t *testing.T) {
+	t.Parallel()
 	net := memnet.New(4501, memnet.Faults{})
 	defer net.Close()
 	runs := playKilled(t, net, toySpec(4), []killPlan{{victim: 2, at: 3}})

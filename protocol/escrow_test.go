@@ -413,6 +413,7 @@ func TestEscrowPrivacy(t *testing.T) {
 // and 5 seats: with Escrow set, every node ends with the same log, which audits, and holds the
 // escrow entries; by default the creator's genesis has none.
 func TestEscrowLive(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{3, 5} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			net := memnet.New(uint64(1200+n), memnet.Faults{Drop: 0.05, Duplicate: 0.05, Reorder: 0.1, MaxDelay: time.Millisecond})
@@ -448,6 +449,7 @@ func TestEscrowLive(t *testing.T) {
 // every set of n−2 shares rebuilds no key, and the n−1 shares of all the other seats rebuild the
 // seat's secret.
 func TestEscrowTraffic(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{3, 5} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			w, runs := recordGame(t, escrowSpec(n), 1300+uint64(n))

@@ -320,6 +320,7 @@ func checkAgreed(t *testing.T, runs []nodeRun) (complete bool) {
 //	go test -run TestFaultsAtScale -v ./protocol/            # docs/SECURITY.md's figures
 //	go test ./protocol/ -run TestFaultsAtScale -v -timeout 1h -long
 func TestFaultsAtScale(t *testing.T) {
+	t.Parallel()
 	runs := 20
 	switch {
 	case *long:

@@ -175,7 +175,7 @@ func TestFormFifthNode(t *testing.T) {
 		cfg.FormTimeout = formTimeout
 		cfg.Notef = said.notef(i)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
 	var four []nodeRun
@@ -293,7 +293,7 @@ func TestFormTwoGeneses(t *testing.T) {
 		}
 		return ep
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	base := t.TempDir()
 	res := make(chan endedRun, 4)
@@ -392,7 +392,7 @@ func TestFormSettings(t *testing.T) {
 		cfg.FormTimeout = formTimeout
 		cfg.Notef = said.notef(i)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
 	// What node 0 (Corruption, standard, 3 players) must say of each other node, and the other

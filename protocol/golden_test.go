@@ -26,6 +26,14 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden and bad logs under testdata/")
 
+// parallelUnlessUpdating runs t beside the package's other parallel tests, but alone under
+// -update, which rewrites testdata/ one test at a time.
+func parallelUnlessUpdating(t *testing.T) {
+	if !*update {
+		t.Parallel()
+	}
+}
+
 // corruptionWorld is a Corruption table of heuristic bots, for golden logs.
 func corruptionWorld(name, about string, n int, v corruption.Variant, lbb bool) worldSpec {
 	return worldSpec{name: name, about: about, game: "corruption", config: corruption.EncodeConfig(v, lbb), players: n,
@@ -187,6 +195,7 @@ func peeks(t testing.TB, entries []*protocol.Entry) (peeks, answered int) {
 
 // TestGoldenLogs plays every golden table again and compares the log with the saved bytes.
 func TestGoldenLogs(t *testing.T) {
+	parallelUnlessUpdating(t)
 	for _, spec := range goldSpecs {
 		t.Run(spec.name, func(t *testing.T) {
 			if *update {

@@ -37,6 +37,7 @@ var kingdomsValues = [][]byte{[]byte("yes"), []byte("no"), {0}, {1}, {2}, {3}}
 //
 //     go test ./protocol/ -run TestKingdomsPrivacy -v
 func TestKingdomsPrivacy(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n    int
 		seed uint64

@@ -37,6 +37,7 @@ var kingdomsTables = []struct {
 // and with every set of rules, over an in-memory network that loses, duplicates and reorders
 // messages: every node ends with the same log and digest, and the log audits.
 func TestKingdomsTable(t *testing.T) {
+	t.Parallel()
 	for i, tc := range kingdomsTables {
 		if testing.Short() && i%2 == 1 {
 			continue // -short (the race pass): three of the five tables

@@ -76,7 +76,7 @@ func TestSilentSeatFakeClock(t *testing.T) {
 	// Once every node waits for the silent seat (a node that has not yet taken the last entry
 	// would name the seat before it), the clock passes the timeout, tick by tick (a jump would be
 	// a pause to the nodes), and keeps moving until every node has ended.
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	if err := watch.wait(ctx, stalled([]int{0, 1, 2}, "n1")); err != nil {
 		t.Fatalf("the nodes never all wait for the silent seat: %v", err)

@@ -31,6 +31,7 @@ var variants = []corruption.Variant{corruption.Standard, corruption.DownTheRiver
 // reorders and delays messages: every node must end with the same log. Each player count plays
 // one variant; with -long, every variant; with -short (the race pass), 3 to 5 players only.
 func TestNodesWithFaults(t *testing.T) {
+	t.Parallel()
 	for n := corruption.MinPlayers; n <= corruption.MaxPlayers; n++ {
 		for k, v := range variants {
 			if (!*long && k != n%len(variants)) || (testing.Short() && n > 5) {
@@ -56,6 +57,7 @@ func TestNodesWithFaults(t *testing.T) {
 // toy restarts too, so that a node reads its hidden values back from its notes and its private
 // cards from the log.
 func TestNodesRestart(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 6; seed++ {
 		if testing.Short() && seed%2 == 0 {
 			continue // -short (the race pass): one restart in two

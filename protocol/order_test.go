@@ -56,6 +56,7 @@ func drawOrder(t testing.TB, g *protocol.Genesis, id [32]byte, reveals []*protoc
 // was heard. Across the tables the order is not the roster's every time, and every roster index
 // sits at every seat.
 func TestSeatOrder(t *testing.T) {
+	t.Parallel()
 	const n, tables = 4, 48
 	spec := corruptionWorld("order", "seat order", n, corruption.Standard, false)
 	sat := make([][]int, n) // sat[roster index][seat]: how many tables seated it there

@@ -75,7 +75,7 @@ func TestPauseEverySeatThenResume(t *testing.T) {
 	clock := protocol.NewTickClockForTest()
 	net := memnet.New(11, memnet.Faults{})
 	defer net.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	spy := net.Node("x")
 	heard := spyOn(ctx, spy)
@@ -250,7 +250,7 @@ func TestPauseEverySeatThenResume(t *testing.T) {
 func TestPauseKeepPlaying(t *testing.T) {
 	net := memnet.New(13, memnet.Faults{})
 	defer net.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	spy := net.Node("x")
 	asked := make(chan struct{}, 1)

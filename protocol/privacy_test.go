@@ -167,6 +167,7 @@ type privacyTally struct {
 //
 //	go test ./protocol/ -run TestPrivacy -v -long
 func TestPrivacy(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	tally := privacyTally{answerSizes: map[string]bool{}, answerValues: map[string]bool{}}
 	for k, g := range privacyGames() {

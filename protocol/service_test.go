@@ -21,6 +21,7 @@ func toyWorldSpec(n int) worldSpec {
 // TestToyWorld: the toy completes in lockstep; its decisions read back from its log replay it
 // byte for byte; every node's private knowledge is what the services promise.
 func TestToyWorld(t *testing.T) {
+	t.Parallel()
 	for n := 2; n <= 5; n++ {
 		w := newWorld(t, toyWorldSpec(n), "")
 		if v := w.play(t, w.botDecider(t), nil); v != nil {

@@ -14,6 +14,7 @@ import (
 // variants: every seat's node takes every entry, agrees with the observer at each (world.feed
 // checks it), and ends complete with the observer's digest.
 func TestTableLockstep(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n   int
 		v   corruption.Variant
@@ -40,6 +41,7 @@ func TestTableLockstep(t *testing.T) {
 // before, byte for byte (docs/PROTOCOL.md, "One root secret a seat"). For each golden log, a
 // fresh node of the seat due replays the log up to an entry of every kind, then writes it.
 func TestRestartRewritesEntries(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"standard-3", "freestud-lbb-4", "toy-3"} {
 		t.Run(name, func(t *testing.T) {
 			spec := goldSpecNamed(t, name)

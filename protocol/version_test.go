@@ -23,6 +23,7 @@ import (
 // never regenerated) and checks the report against its .expect: a build of a later version
 // still audits an older log by that version's rules.
 func TestVersion2Logs(t *testing.T) {
+	t.Parallel()
 	var logs []string
 	err := filepath.WalkDir(filepath.Join("testdata", "v2"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(path, ".log") {
@@ -126,7 +127,7 @@ func TestFormOlderRelease(t *testing.T) {
 		cfg.FormTimeout = formTimeout
 		cfg.Notef = said.notef(i)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	res := runNodes(ctx, net, spec, t.TempDir())
 	old := net.Node("old")

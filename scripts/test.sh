@@ -1,52 +1,138 @@
 #!/usr/bin/env bash
-# The project's test command (see README.md). Checks that go.mod is tidy, runs vet, builds the
-# release targets of the other platforms, runs staticcheck, the whole test suite, the concurrent
-# packages again under the race detector, and a short run of every fuzz target. FUZZTIME sets
-# each target's budget: a count of executions by default (a wall-clock -fuzztime races Go 1.26's fuzz coordinator at its
-# deadline, golang/go#75804, and fails without a finding on a loaded machine). Fuzz longer
-# with, e.g.,
-#   FUZZTIME=2000000x ./scripts/test.sh     or     FUZZTIME=10m ./scripts/test.sh
-# and only the fuzz targets with FUZZ_ONLY=1. NO_RACE=1 skips the race pass.
+# The project's test command (README.md, "Run the tests"), which CI runs through .ci/run: every
+# check, in steps. Each step has a budget, in seconds on 2 cores with warm module and build
+# caches (a fresh clone's cold build cache adds the compiling: docs/PERFORMANCE.md, "The test
+# command"); at the end a table says how long each step took against its budget. A step over
+# its budget is said there, not failed: a loaded machine is not a broken test.
+#
+#   tidy         go.mod and go.sum are tidy
+#   vet          go vet
+#   cross        the command type-checks on every release target of scripts/release.sh other
+#                than this machine's (scripts/crosscheck: no compiling; release.sh builds them)
+#   staticcheck  staticcheck, fetched from the module proxy
+#   test         the whole suite: real processes, browsers, network namespaces
+#   race         the concurrent packages again under the race detector, in -short mode
+#   fuzz         every fuzz target, FUZZTIME each (two at a time)
+#
+# The inner loop is `go test -short ./...` (README.md): every package's logic, without the
+# real processes, the browsers and the namespaces, in under 2 minutes.
+#
+# FUZZTIME sets each fuzz target's budget: a count of executions by default (a wall-clock
+# -fuzztime races Go 1.26's fuzz coordinator at its deadline, golang/go#75804, and fails without
+# a finding on a loaded machine). The long run, every target a hundred times longer:
+#   FUZZTIME=100000x FUZZ_ONLY=1 ./scripts/test.sh        (or FUZZTIME=10m, each target)
+# FUZZ_ONLY=1 runs the fuzz step alone; NO_RACE=1 skips the race pass; STEPS="vet test" runs
+# the steps named.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FUZZTIME="${FUZZTIME:-5000x}"
+FUZZTIME="${FUZZTIME:-1000x}"
 STATICCHECK="honnef.co/go/tools/cmd/staticcheck@v0.8.2"
+RELEASE_TARGETS="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
 
-if [ -z "${FUZZ_ONLY:-}" ]; then
-  echo "== go mod tidy -diff"
-  go mod tidy -diff
-
-  echo "== go vet"
-  go vet ./...
-
-  echo "== cross builds (the release targets of scripts/release.sh other than this one)"
-  for target in linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64; do
-    echo "-- $target"
-    CGO_ENABLED=0 GOOS="${target%/*}" GOARCH="${target#*/}" go build -trimpath -o /dev/null ./cmd/corruption
-  done
-
-  echo "== staticcheck"
-  go run "$STATICCHECK" ./...
-
-  echo "== go test"
-  go test -count=1 -timeout 20m ./...
-
-  if [ -z "${NO_RACE:-}" ]; then
-    # The packages with goroutines of their own: nodes, the network layer, the page server
-    # and the command's sessions. -short leaves out the slowest network games, which the
-    # plain pass above has run.
-    echo "== go test -race (concurrent packages)"
-    go test -race -short -count=1 -timeout 20m ./protocol/... ./p2p/... ./ui/... ./cmd/...
-  fi
+if [ -z "${STEPS:-}" ]; then
+  STEPS="tidy vet cross staticcheck test race fuzz"
+  [ -n "${NO_RACE:-}" ] && STEPS="${STEPS/ race/}"
+  [ -n "${FUZZ_ONLY:-}" ] && STEPS="fuzz"
 fi
 
-echo "== fuzz (each target for $FUZZTIME)"
-# Every func FuzzXxx in a *_test.go file, run one at a time in its own package.
-grep -rl --include='*_test.go' '^func Fuzz' . | while read -r f; do
-  pkg="./$(dirname "${f#./}")"
-  grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //' | while read -r t; do
-    echo "-- $pkg $t"
-    go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg"
+# One corruption binary for the tests that run it as a process, in both passes
+# (cmd/corruption/main_test.go takes it from CORRUPTION_BIN instead of building its own).
+work="$(mktemp -d)"
+export CORRUPTION_BIN="$work/corruption"
+
+names=() budgets=() took=() states=()
+report() {
+  local status=$?
+  rm -rf "$work"
+  [ ${#names[@]} -eq 0 ] && return
+  printf '\n== timing: seconds on this machine; budgets for 2 cores with warm caches\n'
+  printf '%-12s %6s %7s\n' step took budget
+  local total=0 budget_total=0
+  for i in "${!names[@]}"; do
+    local note=""
+    [ "${took[$i]}" -gt "${budgets[$i]}" ] && note="  over budget"
+    [ "${states[$i]}" != ok ] && note="  ${states[$i]}"
+    printf '%-12s %6s %7s%s\n' "${names[$i]}" "${took[$i]}" "${budgets[$i]}" "$note"
+    total=$((total + took[i])) budget_total=$((budget_total + budgets[i]))
   done
-done
-echo "== all tests passed"
+  printf '%-12s %6s %7s\n' total "$total" "$budget_total"
+  if [ "$status" -eq 0 ]; then echo "== all tests passed"; fi
+}
+trap report EXIT
+
+# step NAME BUDGET COMMAND...: runs a step and records its time; a failed step ends the run.
+step() {
+  local name=$1 budget=$2
+  shift 2
+  case " $STEPS " in *" $name "*) ;; *) return 0 ;; esac
+  echo "== $name (budget ${budget}s)"
+  local start=$SECONDS state=ok
+  "$@" || state=FAILED
+  names+=("$name") budgets+=("$budget") took+=($((SECONDS - start))) states+=("$state")
+  [ "$state" = ok ]
+}
+
+cross() {
+  local here targets=()
+  here="$(go env GOOS)/$(go env GOARCH)"
+  for t in $RELEASE_TARGETS; do [ "$t" != "$here" ] && targets+=("$t"); done
+  go run ./scripts/crosscheck "${targets[@]}"
+}
+
+tests() {
+  go build -o "$CORRUPTION_BIN" ./cmd/corruption
+  go test -count=1 -timeout 20m ./...
+}
+
+race() {
+  # The packages with goroutines of their own: nodes, the network layer, the page server and
+  # the command's sessions. -short leaves out the real processes and the browsers, which the
+  # plain pass above has run.
+  [ -x "$CORRUPTION_BIN" ] || go build -o "$CORRUPTION_BIN" ./cmd/corruption
+  go test -race -short -count=1 -timeout 20m ./protocol/... ./p2p/... ./ui/... ./cmd/...
+}
+
+# fuzz_one DIR BINARY CACHE TARGET: one fuzz target for FUZZTIME, on one worker, run by its
+# package's test binary in the package's directory (a finding is saved under
+# DIR/testdata/fuzz/TARGET) with the go command's corpus cache (CACHE); its output is printed if
+# it fails.
+fuzz_one() {
+  local out
+  if out="$(cd "$1" && "$2" -test.run='^$' -test.fuzz="^$4\$" -test.fuzztime="$FUZZTIME" \
+    -test.parallel=1 -test.fuzzcachedir="$3" 2>&1)"; then
+    echo "-- $1 $4: ok"
+  else
+    printf -- '-- %s %s: FAILED\n%s\n' "$1" "$4" "$out"
+    return 1
+  fi
+}
+export -f fuzz_one
+export FUZZTIME
+
+fuzz() {
+  # Every func FuzzXxx in a *_test.go file, in its own package: each package's test binary is
+  # built once with the fuzzing instrumentation (the go command took a second a target to
+  # start one), then the targets run two at a time (the coordinator's start and its pass over
+  # the corpus leave a core idle).
+  local cache dirs
+  cache="$(go env GOCACHE)/fuzz"
+  dirs="$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n 1 dirname | sort -u)"
+  mkdir -p "$work/fuzz"
+  for d in $dirs; do
+    go test -c -fuzz=. -o "$work/fuzz/$(echo "${d#./}" | tr / _).test" "$d"
+  done
+  for d in $dirs; do
+    local bin path
+    bin="$work/fuzz/$(echo "${d#./}" | tr / _).test"
+    path="$(go list -f '{{.ImportPath}}' "$d")"
+    grep -ho '^func Fuzz[A-Za-z0-9_]*' "$d"/*_test.go | sed "s|^func |$d $bin $cache/$path |"
+  done | xargs -P 2 -L 1 bash -c 'fuzz_one "$@"' _
+}
+
+step tidy 5 go mod tidy -diff
+step vet 30 go vet ./...
+step cross 20 cross
+step staticcheck 40 go run "$STATICCHECK" ./...
+step test 270 tests
+step race 150 race
+step fuzz 60 fuzz

@@ -22,6 +22,7 @@ func TestExtraBotWaits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	table := tableName(t)
@@ -88,6 +89,7 @@ func TestPausedBotAgrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	table := tableName(t)
@@ -170,6 +172,7 @@ func TestRestartedLateBlamesNobody(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*tableTimeout)
 	defer cancel()
 	table := tableName(t)

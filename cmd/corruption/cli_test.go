@@ -77,6 +77,7 @@ func TestHelpExamples(t *testing.T) {
 // what was wrong; never a panic, and nothing on stdout for a script to mistake for output.
 // Usage errors exit 2; input that cannot be read or is not what it should be exits 1.
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	empty := filepath.Join(dir, "empty.log")
 	notLog := filepath.Join(dir, "notes.txt")

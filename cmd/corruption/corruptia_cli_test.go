@@ -54,6 +54,7 @@ func TestCorruptiaFlags(t *testing.T) {
 // record, the same for the same seed; --json is one object with the engine's keys; --show tells
 // the first game round by round.
 func TestCorruptiaSimulate(t *testing.T) {
+	t.Parallel()
 	args := []string{"simulate", "--game", "corruptia", "--games", "30", "--players", "3", "--seed", "5"}
 	a, b := runCLI(t, args...), runCLI(t, args...)
 	if a.code != 0 || untimed(a.stdout) != untimed(b.stdout) {
@@ -96,6 +97,7 @@ func TestCorruptiaSimulate(t *testing.T) {
 // as JSON (the keys every game shares first), tells a script round by round, says where a cut
 // script stops, and refuses an illegal move with "move K: ..." and exit 1.
 func TestCorruptiaReplayScript(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"game-2p", "game-4p", "game-5p-cut"} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(corruptiaScripts, name+".json")
@@ -157,6 +159,7 @@ func TestCorruptiaReplayScript(t *testing.T) {
 // protocol.TestCorruptiaBadLogs): the seat blamed, the entry, the reason; and the golden log
 // audits as valid with the outcome its .expect records.
 func TestCorruptiaAuditBadLogs(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "protocol", "testdata")
 	expect := func(path string) map[string]string {
 		b, err := os.ReadFile(path)
@@ -217,6 +220,7 @@ func TestCorruptiaAuditBadLogs(t *testing.T) {
 // answering every decision with the example the terminal gives, after a few mistakes each
 // refused with a reason; the table ends, signed off and audited.
 func TestCorruptiaDemoText(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "demo", "--game", "corruptia", "--text", "--bots", "2", "--json", "--timeout", "30s")

@@ -33,6 +33,7 @@ func TestCorruptiaBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	for _, n := range []int{4, 2} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
@@ -78,6 +79,7 @@ func TestCorruptiaChatLibp2p(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	const n = 3
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -69,10 +69,10 @@ const (
 // bills, its final scores are the node's outcome, and the audit is valid.
 func TestCorruptiaBrowserGame(t *testing.T) {
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	table := fmt.Sprintf("ctia-%d", time.Now().UnixNano()%1e6)
 	p := start(ctx, t, "play", "play", "--game", "corruptia", "--name", "ann", "--table", table, "--players", "4", "--bots", "3",
 		"--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--ui", "127.0.0.1:0", "--no-open", "--json", "--timeout", "30s")
@@ -199,7 +199,7 @@ func pickProposal(t *testing.T, bctx context.Context, id int) {
 		}
 		panel, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`(document.querySelector('#decision') || {}).innerText || ''`))
 		if try == 3 {
-			screenshot(t, bctx, artifactsDir, "corruptia-no-vacancies", true)
+			screenshot(t, bctx, artifacts(t), failShot(t, "corruptia-no-vacancies"), true)
 			t.Fatalf("decision %d: no vacancies to fill after picking a bill and a cell %d times; the panel says:\n%s", id, try, panel)
 		}
 		t.Logf("decision %d: no vacancies shown after picking a bill and a cell (try %d); the panel says:\n%s", id, try, panel)

@@ -27,10 +27,10 @@ func TestBrowserOpenSeat(t *testing.T) {
 		t.Skip("network table with a browser: skipped in -short mode")
 	}
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	table := tableName(t)
 	// A short clock, so that the silent seat's departure comes quickly, yet long enough for the
 	// person's checks at a decision (axe-core in three languages) on a loaded machine. The

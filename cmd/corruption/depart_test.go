@@ -33,6 +33,7 @@ func TestBotsPlayOnWhenOneLeaves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		settings []string
@@ -167,6 +168,7 @@ func TestBotsPlayOnWhenTwoLeave(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*tableTimeout)
 	defer cancel()
 	table := tableName(t)

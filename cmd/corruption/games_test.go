@@ -16,6 +16,7 @@ import (
 // game is a usage error that names the games this build plays; the default, and --game
 // corruption, play Corruption.
 func TestGameFlag(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"demo", "play", "bot", "simulate", "replay"} {
 		t.Run(cmd, func(t *testing.T) {
 			r := runCLI(t, cmd, "--game", "nope")

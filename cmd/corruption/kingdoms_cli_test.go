@@ -155,6 +155,7 @@ func TestKingdomsLogNarrator(t *testing.T) {
 // starts, the board and the first decision are shown, a typed move is taken, and the command
 // stops when it cannot read the next one.
 func TestKingdomsDemoText(t *testing.T) {
+	t.Parallel()
 	r := runCLIInput(t, "discard 1\n", "demo", "--game", "kingdoms", "--text", "--bots", "2")
 	for _, want := range []string{"Corrupted Kingdoms, the advanced rules", "Your shareholder card", "Discard one of your chaos cards face down", "> "} {
 		if !strings.Contains(r.stdout, want) {
@@ -198,6 +199,7 @@ func TestKingdomsDemoTextGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game at the terminal, its answers each 3 s after the ask: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "demo", "--game", "kingdoms", "--text", "--bots", "2", "--json", "--timeout", "30s")
@@ -274,6 +276,7 @@ func TestKingdomsDemoTextGame(t *testing.T) {
 // entry, the seat blamed (none for an entry written out of turn) and the reason; the golden
 // log audits as valid with its digest and scores, and replay LOG tells it to its end.
 func TestKingdomsAuditBadLogs(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "protocol", "testdata")
 	expect := func(path string) map[string]string {
 		b, err := os.ReadFile(path)

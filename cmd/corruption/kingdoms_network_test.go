@@ -14,6 +14,7 @@ func TestKingdomsBots(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		players  int

@@ -46,10 +46,10 @@ const readKingdomsDecision = `(() => {
 // node's outcome and the audit is valid.
 func TestKingdomsBrowserGame(t *testing.T) {
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	p := start(ctx, t, "demo", "demo", "--game", "kingdoms", "--name", "ann", "--bots", "3", "--no-open", "--json")
 	url := p.waitLine(t, openLine, 20*time.Second)[1]
 	bctx := browser(t, ctx)

@@ -26,10 +26,10 @@ func TestBrowserLobbyGames(t *testing.T) {
 		t.Skip("the plain pass runs it; -short (the race pass) plays only TestBrowserGame's")
 	}
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	p := start(ctx, t, "play", "play", "--name", "ann", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--no-open")
 	url := p.waitLine(t, openLine, 20*time.Second)[1]
 	addr := p.waitLine(t, listenLine, 20*time.Second)[1]

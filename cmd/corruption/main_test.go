@@ -22,11 +22,17 @@ import (
 	"time"
 )
 
-// bin is the corruption binary built by TestMain.
+// bin is the corruption binary built by TestMain, or given in CORRUPTION_BIN.
 var bin string
 
+// binEnv names a corruption binary already built for the tests (scripts/test.sh builds one for
+// its two passes); without it, TestMain builds one.
+const binEnv = "CORRUPTION_BIN"
+
 func TestMain(m *testing.M) {
-	os.Exit(testMain(m))
+	code := testMain(m)
+	stopBrowser() // the browser tests' shared Chromium, if one ran
+	os.Exit(code)
 }
 
 func testMain(m *testing.M) int {
@@ -34,6 +40,14 @@ func testMain(m *testing.M) int {
 		// The copy of the test binary that TestBotsWithMDNS runs inside a network namespace:
 		// the binary is given to it, and it must not build anything.
 		bin = os.Getenv(netnsEnv)
+		return m.Run()
+	}
+	if b := os.Getenv(binEnv); b != "" {
+		if _, err := os.Stat(b); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", binEnv, err)
+			return 2
+		}
+		bin = b
 		return m.Run()
 	}
 	dir, err := os.MkdirTemp("", "corruption-cmd-test-")

@@ -165,6 +165,7 @@ func TestBotsWithPeer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	ps := newPlayers(t, 4)
@@ -200,6 +201,7 @@ func TestBotsFreeStudLBB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	ps := newPlayers(t, 3)
@@ -239,6 +241,7 @@ func TestBotKilledAndRestarted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	tests := []struct {
 		name   string
 		victim int // which bot is killed
@@ -360,6 +363,7 @@ func TestBotInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	interrupted := func(t *testing.T, p *proc) {
 		t.Helper()
 		if err := p.cmd.Process.Signal(os.Interrupt); err != nil {

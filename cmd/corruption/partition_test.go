@@ -50,6 +50,7 @@ ip link set lo up && ip addr add "$ADDR" dev "$LINK" && ip link set "$LINK" up &
 exec "$0" "$@"`
 
 func TestBotsPartitionHeals(t *testing.T) {
+	t.Parallel()
 	if os.Getenv(netnsEnv) != "" {
 		partitionInNamespace(t)
 		return

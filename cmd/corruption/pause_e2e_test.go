@@ -18,10 +18,10 @@ import (
 // --data). axe-core checks the banner and the paused screen in English, Spanish and French.
 func TestBrowserPause(t *testing.T) {
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	data := filepath.Join(t.TempDir(), "ann")
 	p := start(ctx, t, "play", "play", "--name", "ann", "--data", data, "--table", "evening", "--players", "3", "--bots", "1",
 		"--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--no-open", "--timeout", "30s")

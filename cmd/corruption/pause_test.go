@@ -26,6 +26,7 @@ func TestBotsPauseAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*tableTimeout)
 	defer cancel()
 	table := tableName(t)
@@ -124,6 +125,7 @@ func TestPlayPausePage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a page and two bot nodes: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	data := filepath.Join(t.TempDir(), "ann")

@@ -138,6 +138,7 @@ func TestPlayLobbyNetwork(t *testing.T) {
 // decision comes on the event stream, is answered with its first legal choice (after one
 // illegal try, refused with a reason), and the results are the node's outcome.
 func TestDemoAPI(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	p := start(ctx, t, "demo", "demo", "--bots", "2", "--no-open", "--json", "--timeout", "30s")
@@ -298,6 +299,7 @@ func textDemo(t *testing.T, lang string, answer func(line, sofar string) []strin
 // TestDemoText: corruption demo --text, played in the terminal: each prompt gives an example
 // move, which the test types; a mistyped and an illegal move are refused and asked again.
 func TestDemoText(t *testing.T) {
+	t.Parallel()
 	prompts, errors := 0, 0
 	out, stderr, err := textDemo(t, "C", func(line, _ string) []string {
 		var typed []string
@@ -335,6 +337,7 @@ func TestDemoText(t *testing.T) {
 // of their names, and at the end the outcome names the players and the winners, each by name
 // (isolated) and seat.
 func TestDemoTextWords(t *testing.T) {
+	t.Parallel()
 	out, stderr, err := textDemo(t, "es_ES.UTF-8", func(line, _ string) []string {
 		if strings.HasPrefix(line, "  por ejemplo: ") {
 			// The example's place by its first four letters: "1000 cour" for "1000 courthouse".
@@ -370,6 +373,7 @@ func TestDemoTextWords(t *testing.T) {
 // TestDemoTextInterrupted: Ctrl-C in the terminal says that the person left, and names who the
 // table was waiting for.
 func TestDemoTextInterrupted(t *testing.T) {
+	t.Parallel()
 	prompts := 0
 	out, stderr, err := textDemo(t, "C", func(line, _ string) []string {
 		if strings.HasPrefix(line, "  for example: ") {

@@ -21,6 +21,7 @@ func TestPrivateBotsOnLoopback(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	ps := newPlayers(t, 4) // three players and a stranger
@@ -88,6 +89,7 @@ func TestPrivateBotsThroughRelay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), tableTimeout)
 	defer cancel()
 	relay := start(ctx, t, "relay", "relay", "--listen", "/ip4/127.0.0.1/tcp/0")
@@ -138,6 +140,7 @@ func TestPrivateBotRestarted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
+	t.Parallel()
 	for _, tt := range []struct {
 		name           string
 		victim, killAt int

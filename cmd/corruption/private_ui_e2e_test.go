@@ -19,10 +19,10 @@ import (
 // say how they reach the other node (direct, on loopback). Both leave; each node stops.
 func TestBrowserPrivate(t *testing.T) {
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	ann := start(ctx, t, "ann", "play", "--name", "ann", "--private", "--players", "3", "--no-mdns",
 		"--listen", "/ip4/127.0.0.1/tcp/0", "--no-open")
 	code := ann.waitLine(t, joinCodeLine, 20*time.Second)[1]

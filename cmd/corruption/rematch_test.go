@@ -37,6 +37,7 @@ func TestRematchOut(t *testing.T) {
 // and a second whole game there; the command prints both outcomes and ends when the person
 // leaves.
 func TestDemoRematch(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	p := start(ctx, t, "demo", "demo", "--bots", "2", "--no-open", "--json", "--timeout", "30s")

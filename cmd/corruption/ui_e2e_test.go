@@ -24,6 +24,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,8 +46,13 @@ const axePath = "../../.ci/node/node_modules/axe-core/axe.min.js"
 var openLine = regexp.MustCompile(`^open (http://127\.0\.0\.1:\d+/\?key=\w+)$`)
 
 // needChromium returns the browser, or skips the test (fails it under CI) when there is none.
+// The browser tests are the full test command's (scripts/test.sh), not the inner loop's: they
+// skip in -short mode, where ui's tests check the page's handlers.
 func needChromium(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a browser test: skipped in -short mode")
+	}
 	if _, err := os.Stat(chromiumPath); err != nil {
 		msg := fmt.Sprintf("the browser test needs Debian's chromium at %s (apt-get install chromium): %v", chromiumPath, err)
 		if os.Getenv("CI") == "true" {
@@ -57,49 +63,94 @@ func needChromium(t *testing.T) string {
 	return chromiumPath
 }
 
-// browser starts a fresh headless Chromium at 1440x900; it is stopped when the test ends.
+// browser gives the test a tab of the shared headless Chromium at 1440x900; it is closed when
+// the test ends.
 func browser(t *testing.T, ctx context.Context) context.Context {
 	t.Helper()
 	return browserAt(t, ctx, 1440, 900, false)
 }
 
-// browserAt starts a fresh headless Chromium showing pages at width x height (a phone's, with
-// touch, when mobile); it is stopped when the test ends.
+// The browser tests share one headless Chromium, started by the first of them and stopped by
+// TestMain (a start costs a second or two of a core, and the tests run side by side). Each test
+// has a tab in a browser context of its own: storage and cookies as in a fresh browser, closed
+// with the tab when the test ends.
+var chromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab, which holds the browser
+	err  error
+	stop func()
+}
+
+// sharedBrowser starts the shared Chromium once.
+func sharedBrowser(path string) (context.Context, error) {
+	chromium.once.Do(func() {
+		dir, err := os.MkdirTemp("", "corruption-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+			chromedp.ExecPath(path),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.NoFirstRun,
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("lang", "en-US"),
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1440, 900),
+		)
+		bctx, cancel := chromedp.NewContext(actx)
+		chromium.stop = func() {
+			cancel()
+			cancelAlloc()
+			os.RemoveAll(dir)
+		}
+		if err := chromedp.Do(bctx); err != nil {
+			chromium.err = err
+			return
+		}
+		chromium.ctx = bctx
+	})
+	return chromium.ctx, chromium.err
+}
+
+// stopBrowser stops the shared Chromium, if a test started it.
+func stopBrowser() {
+	if chromium.stop != nil {
+		chromium.stop()
+	}
+}
+
+// browserAt gives the test a tab of the shared Chromium, in a browser context of its own,
+// showing pages at width x height (a phone's, with touch, when mobile). The tab is closed when
+// the test ends, or when ctx does.
 func browserAt(t *testing.T, ctx context.Context, width, height int, mobile bool) context.Context {
 	t.Helper()
 	path := needChromium(t)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(width, height),
-	)
-	bctx, cancel := chromedp.NewContext(actx)
+	root, err := sharedBrowser(path)
+	if err != nil {
+		t.Fatalf("cannot start %s: %v", path, err)
+	}
+	bctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	stop := context.AfterFunc(ctx, cancel)
 	t.Cleanup(func() {
+		stop()
 		cancel()
-		cancelAlloc()
 	})
 	var opts []chromedp.EmulateViewportOption
 	if mobile {
 		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
 	}
 	if err := chromedp.Do(bctx, chromedp.EmulateViewport(int64(width), int64(height), opts...)); err != nil {
-		t.Fatalf("cannot start %s: %v", path, err)
+		t.Fatalf("cannot open a tab of %s: %v", path, err)
 	}
 	return bctx
 }
 
-// artifactsDir is where the running browser test saves its screenshots.
-var artifactsDir string
-
-// artifacts is where screenshots go.
+// artifacts is where screenshots go: $ARTIFACTS, or a directory of the test's.
 func artifacts(t *testing.T) string {
 	dir := os.Getenv("ARTIFACTS")
 	if dir == "" {
@@ -109,6 +160,12 @@ func artifacts(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// failShot names a screenshot taken as a test fails, by the test: the browser tests run side
+// by side and may share $ARTIFACTS.
+func failShot(t *testing.T, what string) string {
+	return strings.ReplaceAll(t.Name(), "/", "-") + "-" + what
 }
 
 func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool) {
@@ -257,7 +314,7 @@ func checkInSight(t *testing.T, bctx context.Context, what string, laptop bool) 
 		t.Errorf("%s: the page scrolls sideways", what)
 	}
 	if laptop && (s.Scrolls || len(s.Hidden) > 0) {
-		screenshot(t, bctx, artifactsDir, "out-of-sight", false)
+		screenshot(t, bctx, artifacts(t), failShot(t, "out-of-sight"), false)
 		t.Errorf("%s: the page scrolls (%v) or the decision's controls %q are out of sight", what, s.Scrolls, s.Hidden)
 	}
 }
@@ -281,7 +338,7 @@ func click(t *testing.T, bctx context.Context, sel string) {
 	t.Helper()
 	p, err := chromedp.Run(bctx, chromedp.PollFunction[point](clickable, chromedp.WithPollingArgs(sel), chromedp.WithPollingTimeout(20*time.Second)))
 	if err != nil {
-		screenshot(t, bctx, artifactsDir, "stuck", true)
+		screenshot(t, bctx, artifacts(t), failShot(t, "stuck"), true)
 		t.Fatalf("no %s to click: %v", sel, err)
 	}
 	if err := chromedp.Do(bctx, chromedp.MouseClickXY(p.X, p.Y)); err != nil {
@@ -312,7 +369,7 @@ func pressKey(t *testing.T, bctx context.Context, k string, opts ...chromedp.Key
 func waitFor(t *testing.T, bctx context.Context, what, expr string) {
 	t.Helper()
 	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		screenshot(t, bctx, artifactsDir, "stuck", true)
+		screenshot(t, bctx, artifacts(t), failShot(t, "stuck"), true)
 		t.Fatalf("waiting for %s: %v", what, err)
 	}
 }
@@ -330,7 +387,7 @@ func waitAcrossReload(t *testing.T, bctx context.Context, what, expr string) {
 			break
 		}
 	}
-	screenshot(t, bctx, artifactsDir, "stuck", true)
+	screenshot(t, bctx, artifacts(t), failShot(t, "stuck"), true)
 	t.Fatalf("waiting for %s: %v", what, err)
 }
 
@@ -535,7 +592,7 @@ func (s *steer) askedInSight(d pageDecision) {
 	  return r.top >= 0 && r.bottom <= top + 1 ? '' : 'the card is at ' + Math.round(r.top) + '-' + Math.round(r.bottom) + ', the sheet from ' + Math.round(top);
 	})()`))
 	if err != nil || where != "" {
-		screenshot(s.t, s.bctx, artifactsDir, "asked-hidden", false)
+		screenshot(s.t, s.bctx, artifacts(s.t), failShot(s.t, "asked-hidden"), false)
 		s.t.Errorf("decision %d (%s): what it asks about is not in sight above the sheet: %s %v", d.ID, d.Kind, where, err)
 	}
 }
@@ -563,7 +620,7 @@ func (s *steer) readLog(d pageDecision) {
 		kept, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const l = document.querySelector('#log'), b = document.querySelector('#log-latest');
 		  return l.scrollTop + l.clientHeight < l.scrollHeight - 100 && !b.hidden && /\d/.test(b.textContent); })()`))
 		if err != nil || !kept {
-			screenshot(t, bctx, artifactsDir, "log-lost", false)
+			screenshot(t, bctx, artifacts(t), failShot(t, "log-lost"), false)
 			t.Errorf("decision %d: the log did not keep the reader's place, or offers no jump to the latest (%v)", d.ID, err)
 		}
 		click(t, bctx, "#log-latest")
@@ -689,10 +746,10 @@ func checkOutcome(t *testing.T, p *proc, res pageResult, players int) {
 // card.
 func TestBrowserGame(t *testing.T) {
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	table := fmt.Sprintf("e2e-%d", time.Now().UnixNano()%1e6)
 	p := start(ctx, t, "play", "play", "--name", "ann", "--bots", "3", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0",
 		"--ui", "127.0.0.1:0", "--no-open", "--json", "--clock", "30s", "--bank", "1m")
@@ -782,10 +839,10 @@ func TestBrowserPhone(t *testing.T) {
 		t.Skip("the plain pass plays this game; -short (the race pass) plays only TestBrowserGame's")
 	}
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	p := start(ctx, t, "play", "play", "--name", "ann", "--bots", "3", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0",
 		"--no-open", "--json", "--clock", "30s", "--bank", "1m")
 	url := p.waitLine(t, openLine, 20*time.Second)[1]
@@ -836,10 +893,10 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Skip("the plain pass plays this game; -short (the race pass) plays only TestBrowserGame's")
 	}
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	logs := t.TempDir()
 	p := start(ctx, t, "play", "play", "--name", "kim", "--bots", "2", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0",
 		"--no-open", "--json", "--clock", "30s", "--bank", "1m", "--out", filepath.Join(logs, "kim.log"))
@@ -984,10 +1041,10 @@ func playByKeys(t *testing.T, bctx context.Context, dir string, help bool) pageR
 // sideways at 390x844; then Leave, which stops the node before the table forms.
 func TestBrowserWaiting(t *testing.T) {
 	needChromium(t)
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	dir := artifacts(t)
-	artifactsDir = dir
 	p := start(ctx, t, "play", "play", "--name", "ann", "--table", "ann's friday", "--players", "3", "--lbb", "--no-mdns",
 		"--listen", "/ip4/127.0.0.1/tcp/0", "--no-open")
 	url := p.waitLine(t, openLine, 20*time.Second)[1]

@@ -12,6 +12,7 @@ import (
 // TestVersion: --version names the release given at build time (scripts/release.sh), the
 // protocol and the platform; a plain build says devel.
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	r := runCLI(t, "--version")
 	want := "protocol 2, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "corruption version ") || !strings.Contains(r.stdout, want) {

@@ -10,8 +10,12 @@ import (
 // past the table's timeout at once, once it has seen the table wait, instead of sleeping.
 //
 // What it promises: Now never goes back; Advance(d) moves the time by d and delivers to each
-// ticker every tick whose time has come (at most one pending tick per ticker, as time.Ticker
-// drops ticks a slow reader misses); a stopped ticker gets nothing more.
+// ticker every tick whose time has come; a ticker holds at most one tick its reader has not
+// taken (a slow reader misses ticks, as with time.Ticker), and it is the latest one: a reader
+// back after many periods reads the time of the last tick, never an older one; a stopped
+// ticker gets nothing more. (Holding the oldest hung tests: the ticks dropped while a reader
+// was away moved its next tick on, and the reader, handed a tick days old, looked to
+// protocol.TickClockForTest as if it had stopped taking ticks.)
 type Clock struct {
 	mu      sync.Mutex
 	now     time.Time
@@ -66,7 +70,14 @@ func (c *Clock) Advance(d time.Duration) {
 		}
 		select {
 		case t.c <- c.now:
-		default: // a tick is already pending
+		default:
+			// The reader has not taken the last tick: this one replaces it. Only Advance sends,
+			// under c.mu, so once the channel is drained the send finds room.
+			select {
+			case <-t.c:
+			default:
+			}
+			t.c <- c.now
 		}
 	}
 }

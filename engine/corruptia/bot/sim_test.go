@@ -10,14 +10,25 @@ import (
 	"corruption/engine/corruptia/bot"
 )
 
-var simGames = flag.Int("games", 200, "games a table size in TestBalance and TestHeuristicBeatsRandom")
+var simGames = flag.Int("games", 200, "games a table size in TestBalance and TestHeuristicBeatsRandom (60 in -short mode)")
+
+// games is how many games a table size TestBalance and TestHeuristicBeatsRandom play: -games,
+// or 60 in -short mode when -games is not given (the same seed, a smaller sample).
+func games() int {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "games" })
+	if testing.Short() && !set {
+		return 60
+	}
+	return *simGames
+}
 
 // TestHeuristicBeatsRandom: with heuristic and random bots seated in turn (the seating
 // rotating every game), the heuristic bots win far more often and score more, at every table
 // size.
 func TestHeuristicBeatsRandom(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		r, err := bot.Simulate(bot.SimConfig{Games: *simGames, Players: n, Bots: []string{"heuristic", "random"}, Seed: 1})
+		r, err := bot.Simulate(bot.SimConfig{Games: games(), Players: n, Bots: []string{"heuristic", "random"}, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +46,7 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 // go test -run TestBalance -v ./engine/corruptia/bot/ -args -games=2000
 func TestBalance(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		r, err := bot.Simulate(bot.SimConfig{Games: *simGames, Players: n, Bots: []string{"heuristic"}, Seed: 1})
+		r, err := bot.Simulate(bot.SimConfig{Games: games(), Players: n, Bots: []string{"heuristic"}, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
