@@ -1,0 +1,252 @@
+package seat
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"corruption/engine"
+	"corruption/protocol"
+	"corruption/ui"
+
+	// Every game's stand-in: a seat replays the moves of any seat whose player left.
+	_ "corruption/engine/corruptia/bot"
+	_ "corruption/engine/corruption/bot"
+	_ "corruption/engine/kingdoms/bot"
+)
+
+// Clock is a table's clock as the seat sets it at a table it creates (the genesis carries
+// its creator's), whether it escrows, and how long the seat waits for the table to form.
+type Clock struct {
+	Timeout, Allowance, Bank, Wait time.Duration
+	Escrow                         bool
+}
+
+// PhoneClock is the clock of a table with a phone seat. A phone whose screen locks freezes
+// the page: the seat writes nothing until the screen is back. Its automatic entries (keys,
+// shuffles, shares) get Timeout, three minutes, so that a screen locked for a minute, and the
+// catch-up after it, does not name the seat silent; its decisions get Allowance and then its
+// Bank, as at any table: past both, the seat departs like any other (the others play on with
+// a bot in its seat when the table escrows). Laptops that create a table with phone seats
+// (play --phones, host) give it this clock too.
+var PhoneClock = Clock{Timeout: 3 * time.Minute, Allowance: 90 * time.Second, Bank: 5 * time.Minute, Wait: 30 * time.Minute, Escrow: true}
+
+// Config configures Run. Store, Net and Boards are required.
+type Config struct {
+	Store *protocol.Store
+	Net   Net
+	Name  string // the person's name at the table (default "phone")
+	// Boards are every game's board, the lobby form's first.
+	Boards []ui.Board
+	// Given is a table to sit at at once (a laptop's `demo --phones` names it); Table "" sends
+	// the person to the lobby.
+	Given ui.TableChoice
+	Clock Clock // zero: PhoneClock
+	// Player, if set, plays in the person's place (tests); nil: the page's person.
+	Player func(human *ui.Human) engine.Player
+	// OnServer is told the page's server as soon as it exists, before the seat does anything
+	// else: the browser registers its in-process API then.
+	OnServer func(*ui.Server)
+	// OnTurn, if set, is told each time a decision of the person's is due (the page's alert).
+	OnTurn func()
+	// OnTable, if set, is told each table as the seat sits at it; OnFinish how it ended, once
+	// the page shows it (and the table's secrets are wiped, when it is over).
+	OnTable  func(ui.TableChoice)
+	OnFinish func(ui.Result)
+	Logf    func(format string, args ...any) // the node's events
+	Notef   func(format string, args ...any) // what the person should know
+}
+
+// Run runs the person's seat until the person leaves the page's results (Quit), or ctx ends.
+// Its error is one of setting up, or ctx's.
+func Run(ctx context.Context, cfg Config) error {
+	if cfg.Store == nil || cfg.Net == nil || len(cfg.Boards) == 0 {
+		return errors.New("seat: a seat needs a Store, a Net and the games' Boards")
+	}
+	if cfg.Name == "" {
+		cfg.Name = "phone"
+	}
+	if cfg.Clock == (Clock{}) {
+		cfg.Clock = PhoneClock
+	}
+	for _, f := range []*func(string, ...any){&cfg.Logf, &cfg.Notef} {
+		if *f == nil {
+			*f = func(string, ...any) {}
+		}
+	}
+	key, err := cfg.Store.Identity()
+	if err != nil {
+		return fmt.Errorf("seat: %w", err)
+	}
+	human := ui.NewHuman(nil)
+	var relay nodeSlot
+	defaults := cfg.Given
+	if defaults.Game == "" {
+		defaults = ui.TableChoice{Game: cfg.Boards[0].Game(), Players: 4}
+	}
+	srv, err := ui.NewServer(ui.Config{Name: cfg.Name, Board: cfg.Boards[0], Boards: cfg.Boards, Human: human,
+		Defaults: defaults, Rematch: true, Escrow: cfg.Clock.Escrow, Say: relay.say, Pause: relay.pause})
+	if err != nil {
+		return fmt.Errorf("seat: %w", err)
+	}
+	defer srv.Close()
+	if cfg.OnServer != nil {
+		cfg.OnServer(srv)
+	}
+	ctx, leave := context.WithCancel(ctx)
+	defer leave()
+	go func() { // Leave, on the page, before the end: the node stops as at a reload
+		select {
+		case <-srv.Quit():
+			leave()
+		case <-ctx.Done():
+		}
+	}()
+	lobby, err := joinLobby(cfg.Net)
+	if err != nil {
+		return fmt.Errorf("seat: the lobby: %w", err)
+	}
+	defer lobby.leave()
+	choice, err := choose(ctx, srv, lobby, key.Public().(ed25519.PublicKey), cfg.Given)
+	if err != nil {
+		return err
+	}
+	var player engine.Player = human
+	if cfg.Player != nil {
+		player = cfg.Player(human)
+	}
+	if cfg.OnTurn != nil {
+		player = alerting{player, cfg.OnTurn}
+	}
+	for {
+		if cfg.OnTable != nil {
+			cfg.OnTable(choice)
+		}
+		if err := playOne(ctx, cfg, srv, &relay, lobby, key, player, choice); err != nil {
+			return err
+		}
+		select {
+		case next := <-srv.Rematches():
+			choice = next
+			srv.NewTable(choice)
+		case <-srv.Quit():
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// choose is the given table, or the one the person creates or joins in the page's lobby.
+func choose(ctx context.Context, srv *ui.Server, lobby *topicNet, self ed25519.PublicKey, given ui.TableChoice) (ui.TableChoice, error) {
+	if given.Table != "" {
+		srv.SetTable(given)
+		return given, nil
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go srv.ReadLobby(lctx, self, lobby.next)
+	select {
+	case c := <-srv.Choices():
+		return c, nil
+	case <-ctx.Done():
+		return given, ctx.Err()
+	}
+}
+
+// playOne plays one table to its end (or until ctx ends) and shows the person how it went.
+func playOne(ctx context.Context, cfg Config, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) error {
+	tn, err := joinTable(cfg.Net, choice.Table)
+	if err != nil {
+		return fmt.Errorf("seat: table %q: %w", choice.Table, err)
+	}
+	defer tn.leave()
+	k := cfg.Clock
+	node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
+		Players: choice.Players, Name: cfg.Name, Timeout: k.Timeout, Allowance: k.Allowance, Bank: k.Bank,
+		FormTimeout: k.Wait, Escrow: k.Escrow, Identity: key, Store: cfg.Store, Player: player, Net: tn, Lobby: lobby,
+		Logf: cfg.Logf, Notef: cfg.Notef, OnEvent: srv.Event, OnChange: srv.Update, OnChat: srv.Chat})
+	if err != nil {
+		return fmt.Errorf("seat: %w", err)
+	}
+	relay.attach(node)
+	defer relay.attach(nil)
+	out, runErr := node.Run(ctx)
+	res := ui.Result{Outcome: out, Err: runErr}
+	if node.Table() != nil {
+		b, err := cfg.Store.ReadTableFile(choice.Table, "log")
+		if err == nil {
+			res.Audit, err = protocol.Audit(bytes.NewReader(b), engine.Options{})
+		}
+		if err != nil {
+			cfg.Notef("cannot audit the log: %v", err)
+		}
+	}
+	srv.Finish(res)
+	if runErr == nil && out != nil && !out.Paused {
+		// Over: what the log cannot be read without goes (the log stays).
+		if err := cfg.Store.WipeSecrets(choice.Table); err != nil {
+			cfg.Notef("cannot wipe the table's secrets: %v", err)
+		}
+	}
+	if cfg.OnFinish != nil {
+		cfg.OnFinish(res)
+	}
+	return nil
+}
+
+// alerting tells OnTurn before each decision of the person's.
+type alerting struct {
+	engine.Player
+	onTurn func()
+}
+
+func (a alerting) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
+	a.onTurn()
+	return a.Player.Decide(ctx, g, seat)
+}
+
+// nodeSlot holds the seat's node for the page's chat and pause, which come before it exists.
+type nodeSlot struct {
+	mu   sync.Mutex
+	node *protocol.Node
+}
+
+func (s *nodeSlot) attach(n *protocol.Node) {
+	s.mu.Lock()
+	s.node = n
+	s.mu.Unlock()
+}
+
+// call calls f with the node, within 5 s, or fails with protocol.ErrNoTable without one.
+func (s *nodeSlot) call(f func(context.Context, *protocol.Node) error) error {
+	s.mu.Lock()
+	n := s.node
+	s.mu.Unlock()
+	if n == nil {
+		return protocol.ErrNoTable
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return f(ctx, n)
+}
+
+func (s *nodeSlot) say(text string) error {
+	return s.call(func(ctx context.Context, n *protocol.Node) error {
+		_, err := n.Say(ctx, text)
+		return err
+	})
+}
+
+func (s *nodeSlot) pause(agree bool) error {
+	return s.call(func(ctx context.Context, n *protocol.Node) error {
+		if agree {
+			return n.Pause(ctx)
+		}
+		return n.KeepPlaying(ctx)
+	})
+}
