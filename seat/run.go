@@ -57,8 +57,8 @@ type Config struct {
 	// the page shows it (and the table's secrets are wiped, when it is over).
 	OnTable  func(ui.TableChoice)
 	OnFinish func(ui.Result)
-	Logf    func(format string, args ...any) // the node's events
-	Notef   func(format string, args ...any) // what the person should know
+	Logf     func(format string, args ...any) // the node's events
+	Notef    func(format string, args ...any) // what the person should know
 }
 
 // Run runs the person's seat until the person leaves the page's results (Quit), or ctx ends.

@@ -107,7 +107,7 @@ func TestSeatPlays(t *testing.T) {
 			var res *ui.Result
 			seatCtx, stop := context.WithCancel(ctx)
 			err = Run(seatCtx, Config{Store: s, Net: b.member(), Name: "ann", Boards: boards, Given: choice,
-				Clock: Clock{Timeout: time.Minute, Wait: time.Minute},
+				Clock:    Clock{Timeout: time.Minute, Wait: time.Minute},
 				Player:   func(*ui.Human) engine.Player { return &standIn{f: engine.LookupStandIn(game), seed: 99 << 32} },
 				OnFinish: func(r ui.Result) { res = &r; stop() }})
 			if !errors.Is(err, context.Canceled) {
