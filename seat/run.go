@@ -51,8 +51,9 @@ type Config struct {
 	// OnServer is told the page's server as soon as it exists, before the seat does anything
 	// else: the browser registers its in-process API then.
 	OnServer func(*ui.Server)
-	// OnTurn, if set, is told each time a decision of the person's is due (the page's alert).
-	OnTurn func()
+	// OnTurn, if set, is told true each time a decision of the person's is due (the page's
+	// alert), and false once it is no longer.
+	OnTurn func(due bool)
 	// OnTable, if set, is told each table as the seat sits at it; OnFinish how it ended, once
 	// the page shows it (and the table's secrets are wiped, when it is over).
 	OnTable  func(ui.TableChoice)
@@ -202,11 +203,12 @@ func playOne(ctx context.Context, cfg Config, srv *ui.Server, relay *nodeSlot, l
 // alerting tells OnTurn before each decision of the person's.
 type alerting struct {
 	engine.Player
-	onTurn func()
+	onTurn func(due bool)
 }
 
 func (a alerting) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
-	a.onTurn()
+	a.onTurn(true)
+	defer a.onTurn(false)
 	return a.Player.Decide(ctx, g, seat)
 }
 

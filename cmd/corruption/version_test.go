@@ -7,13 +7,15 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"corruption/seat/web"
 )
 
 // TestVersion: --version names the release given at build time (scripts/release.sh), the
 // protocol and the platform; a plain build says devel.
 func TestVersion(t *testing.T) {
 	r := runCLI(t, "--version")
-	want := "protocol 2, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	want := "protocol 2, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + ", browser seat sha256 " + web.Digest()
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "corruption version ") || !strings.Contains(r.stdout, want) {
 		t.Fatalf("--version: %v; want a line with %q", r, want)
 	}

@@ -3,7 +3,6 @@
 package browserstore
 
 import (
-	_ "embed"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,23 +14,23 @@ import (
 	"corruption/protocol"
 )
 
-//go:embed idb.js
-var idbJS string
-
 var (
 	opsOnce sync.Once
 	ops     js.Value
 	opsErr  error
 )
 
-// theOps is the JavaScript half (idb.js), made once.
+// theOps is the JavaScript half (idb.js, Script), which the page loaded.
 func theOps() (js.Value, error) {
 	opsOnce.Do(func() {
-		if js.Global().Get("indexedDB").IsUndefined() {
+		switch {
+		case js.Global().Get("indexedDB").IsUndefined():
 			opsErr = errors.New("this browser has no IndexedDB: the seat cannot keep its keys and log")
-			return
+		case js.Global().Get("corruptionIDB").IsUndefined():
+			opsErr = errors.New("the page did not load the seat's storage script (idb.js)")
+		default:
+			ops = js.Global().Get("corruptionIDB")
 		}
-		ops = js.Global().Get("Function").New(idbJS).Invoke()
 	})
 	return ops, opsErr
 }

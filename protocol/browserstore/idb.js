@@ -1,12 +1,13 @@
-// The browser seat's files in IndexedDB, for the Go backend in this package (idb.go). This
-// function's body is evaluated once; it returns the operations, each a Promise, each one
-// transaction. One database per origin ("corruption-seats"), two object stores:
+// The browser seat's files in IndexedDB, for the Go backend in this package (idb.go). The page
+// loads this script before the seat's WebAssembly (the page's policy allows no eval); it sets
+// globalThis.corruptionIDB to the operations, each a Promise, each one transaction. One database per origin ("corruption-seats"), two object stores:
 //   files   key: seat NUL name NUL chunk (9 digits); value: a Uint8Array. A file is its
 //           chunks in key order; a write replaces them with one, an append adds one.
 //   owners  key: seat; value: the token of the tab that holds the seat.
 // Every operation that changes a seat's files checks, in its own transaction, that the seat's
 // owner is still the caller's token, and aborts with the error "stolen" otherwise: two tabs
 // never both write one seat, whatever their timing.
+globalThis.corruptionIDB = (() => {
 const DB = 'corruption-seats';
 let opened = null;
 const open = () => opened || (opened = new Promise((resolve, reject) => {
@@ -107,3 +108,4 @@ return {
     g.onsuccess = () => { out.value = g.result; };
   }),
 };
+})();

@@ -24,6 +24,7 @@ func TestMain(m *testing.M) {
 	if js.Global().Get("indexedDB").IsUndefined() {
 		js.Global().Get("Function").New(fakeJS).Invoke()
 	}
+	js.Global().Get("Function").New(Script).Invoke()
 	os.Exit(m.Run())
 }
 
