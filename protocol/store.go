@@ -332,10 +332,14 @@ func (s *Store) Close() error {
 // and the private table it created or joined under that name (its channel's key). The log,
 // the chat and the archives stay; so does the node's identity. The browser seat calls it when
 // its table ends, so that whoever picks up the phone afterwards reads only what the table
-// revealed.
+// revealed. It takes the backend's lock again if Close released it (as the node does when
+// its run ends).
 func (s *Store) WipeSecrets(name string) error {
 	dir, err := s.tableDir(name)
 	if err != nil {
+		return err
+	}
+	if err := s.b.Lock(); err != nil {
 		return err
 	}
 	for _, f := range []string{dir + "/seed", dir + "/departure"} {

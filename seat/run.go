@@ -48,6 +48,9 @@ type Config struct {
 	Clock Clock // zero: PhoneClock
 	// Player, if set, plays in the person's place (tests); nil: the page's person.
 	Player func(human *ui.Human) engine.Player
+	// Autoplay: the seat decides by itself, with the game's stand-in bot, as a seat whose
+	// player left (the page's &bot=1: browser tests, figures, a table to watch).
+	Autoplay bool
 	// OnServer is told the page's server as soon as it exists, before the seat does anything
 	// else: the browser registers its in-process API then.
 	OnServer func(*ui.Server)
@@ -116,14 +119,17 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	var player engine.Player = human
-	if cfg.Player != nil {
-		player = cfg.Player(human)
-	}
-	if cfg.OnTurn != nil {
-		player = alerting{player, cfg.OnTurn}
-	}
 	for {
+		var player engine.Player = human
+		switch {
+		case cfg.Player != nil:
+			player = cfg.Player(human)
+		case cfg.Autoplay:
+			player = &standIn{f: engine.LookupStandIn(choice.Game)}
+		}
+		if cfg.OnTurn != nil {
+			player = alerting{player, cfg.OnTurn}
+		}
 		if cfg.OnTable != nil {
 			cfg.OnTable(choice)
 		}
@@ -187,17 +193,32 @@ func playOne(ctx context.Context, cfg Config, srv *ui.Server, relay *nodeSlot, l
 			cfg.Notef("cannot audit the log: %v", err)
 		}
 	}
-	srv.Finish(res)
 	if runErr == nil && out != nil && !out.Paused {
-		// Over: what the log cannot be read without goes (the log stays).
+		// Over: what the log cannot be read without goes (the log stays), before the page
+		// shows the end.
 		if err := cfg.Store.WipeSecrets(choice.Table); err != nil {
 			cfg.Notef("cannot wipe the table's secrets: %v", err)
 		}
 	}
+	srv.Finish(res)
 	if cfg.OnFinish != nil {
 		cfg.OnFinish(res)
 	}
 	return nil
+}
+
+// standIn decides with a game's stand-in bot (Autoplay).
+type standIn struct {
+	f engine.StandIn
+	n uint64
+}
+
+func (p *standIn) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
+	if p.f == nil {
+		return engine.Action{}, errors.New("seat: this game has no stand-in bot to play by itself")
+	}
+	p.n++
+	return p.f(g, seat, p.n)
 }
 
 // alerting tells OnTurn before each decision of the person's.

@@ -11,6 +11,7 @@ import (
 
 	"corruption/engine"
 	"corruption/protocol"
+	"corruption/seat/internal/bus"
 	"corruption/ui"
 	corruptiaboard "corruption/ui/corruptia"
 	corruptionboard "corruption/ui/corruption"
@@ -18,18 +19,6 @@ import (
 )
 
 var boards = []ui.Board{corruptionboard.Board{}, kingdomsboard.Board{}, corruptiaboard.Board{}}
-
-// standIn plays a seat with the game's stand-in bot.
-type standIn struct {
-	f    engine.StandIn
-	seed uint64
-	n    uint64
-}
-
-func (p *standIn) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
-	p.n++
-	return p.f(g, seat, p.seed+p.n)
-}
 
 func store(t *testing.T) *protocol.Store {
 	t.Helper()
@@ -43,7 +32,7 @@ func store(t *testing.T) *protocol.Store {
 
 // bots starts n bot nodes of game at table choice on the bus; done is closed when all have
 // returned, and errs holds what each returned.
-func bots(t *testing.T, ctx context.Context, b *bus, choice ui.TableChoice, n int) (done chan struct{}, errs []error) {
+func bots(t *testing.T, ctx context.Context, b *bus.Bus, choice ui.TableChoice, n int) (done chan struct{}, errs []error) {
 	done = make(chan struct{})
 	errs = make([]error, n)
 	var left atomic.Int32
@@ -54,14 +43,14 @@ func bots(t *testing.T, ctx context.Context, b *bus, choice ui.TableChoice, n in
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := b.member()
+		m := b.Member()
 		tn, err := joinTable(m, choice.Table)
 		if err != nil {
 			t.Fatal(err)
 		}
 		node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
 			Players: choice.Players, Name: fmt.Sprintf("bot%d", i), Timeout: time.Minute, FormTimeout: time.Minute,
-			Identity: key, Store: s, Net: tn, Player: &standIn{f: engine.LookupStandIn(choice.Game), seed: uint64(i) << 32}})
+			Identity: key, Store: s, Net: tn, Player: &standIn{f: engine.LookupStandIn(choice.Game), n: uint64(i) << 32}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,14 +90,14 @@ func TestSeatPlays(t *testing.T) {
 			choice := ui.TableChoice{Table: "t-" + game, Game: game, Players: lo, Config: config}
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
-			b := newBus()
+			b := bus.New()
 			done, errs := bots(t, ctx, b, choice, lo-1)
 			s := store(t)
 			var res *ui.Result
 			seatCtx, stop := context.WithCancel(ctx)
-			err = Run(seatCtx, Config{Store: s, Net: b.member(), Name: "ann", Boards: boards, Given: choice,
+			err = Run(seatCtx, Config{Store: s, Net: b.Member(), Name: "ann", Boards: boards, Given: choice,
 				Clock:    Clock{Timeout: time.Minute, Wait: time.Minute},
-				Player:   func(*ui.Human) engine.Player { return &standIn{f: engine.LookupStandIn(game), seed: 99 << 32} },
+				Autoplay: true,
 				OnFinish: func(r ui.Result) { res = &r; stop() }})
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("Run: %v", err)
@@ -165,12 +154,12 @@ func TestSeatResumes(t *testing.T) {
 	choice := ui.TableChoice{Table: "resume", Game: game, Players: lo, Config: config}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	b := newBus()
+	b := bus.New()
 	done, errs := bots(t, ctx, b, choice, lo-1)
 	s := store(t)
-	bot := &standIn{f: engine.LookupStandIn(game), seed: 7 << 32}
+	bot := &standIn{f: engine.LookupStandIn(game), n: 7 << 32}
 	first, stop := context.WithCancel(ctx)
-	cfg := Config{Store: s, Net: b.member(), Name: "ann", Boards: boards, Given: choice, Clock: Clock{Timeout: time.Minute, Wait: time.Minute},
+	cfg := Config{Store: s, Net: b.Member(), Name: "ann", Boards: boards, Given: choice, Clock: Clock{Timeout: time.Minute, Wait: time.Minute},
 		Player: func(*ui.Human) engine.Player { return &stopAfter{p: bot, n: 3, stop: stop} }}
 	finished := false
 	cfg.OnFinish = func(r ui.Result) { finished = r.Err == nil }
@@ -192,7 +181,7 @@ func TestSeatResumes(t *testing.T) {
 	defer s2.Close()
 	var res *ui.Result
 	second, stop2 := context.WithCancel(ctx)
-	cfg.Store, cfg.Net = s2, b.member()
+	cfg.Store, cfg.Net = s2, b.Member()
 	cfg.Player = func(*ui.Human) engine.Player { return bot }
 	cfg.OnFinish = func(r ui.Result) { res = &r; stop2() }
 	if err := Run(second, cfg); !errors.Is(err, context.Canceled) {

@@ -13,7 +13,9 @@
 //
 // The page's address says what to do: ?t=TOKEN (required: the bridge's admission), &name=NAME
 // (the person's name at the table), &table=CHOICE (a table to sit at at once, as the
-// laptop's `demo --phones` gives it: base64url of the JSON of a ui.TableChoice).
+// laptop's `demo --phones` gives it: base64url of the JSON of a ui.TableChoice), &bot=1 (the
+// seat plays by itself with the game's stand-in bot: browser tests, figures, a table to
+// watch).
 package main
 
 import (
@@ -73,9 +75,10 @@ func run() error {
 		name = "phone-" + b.Seat()[:4]
 	}
 	cfg := seat.Config{Store: store, Net: client, Name: name, Given: given,
-		Boards: []ui.Board{corruptionboard.Board{}, kingdomsboard.Board{}, corruptiaboard.Board{}},
+		Boards:   []ui.Board{corruptionboard.Board{}, kingdomsboard.Board{}, corruptiaboard.Board{}},
 		OnServer: func(srv *ui.Server) { register(ui.NewInProcess(srv), b.Seat()) },
 		OnTurn:   turn,
+		Autoplay: u.Query().Get("bot") == "1",
 		Logf:     func(f string, a ...any) { js.Global().Get("console").Call("debug", fmt.Sprintf(f, a...)) },
 		Notef:    func(f string, a ...any) { js.Global().Get("console").Call("info", fmt.Sprintf(f, a...)) },
 	}

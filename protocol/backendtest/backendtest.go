@@ -213,6 +213,7 @@ func Store(t *testing.T, open func() protocol.Backend) {
 	if b, err := s.ReadTableFile("t1", "0700000000000000.finished.log"); err != nil || string(b) != protocol.LogMagic {
 		t.Fatalf("the archived log: %q, %v", b, err)
 	}
+	s.Close() // as a node's run ends
 	if err := s.WipeSecrets("t1"); err != nil {
 		t.Fatal(err)
 	}

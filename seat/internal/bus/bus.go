@@ -1,4 +1,7 @@
-package seat
+// Package bus is an in-memory network for tests of the browser seat: members with topics and
+// request protocols, as the bridge's hub gives its members and as *p2p.Node gives a laptop's
+// node (a Member satisfies seat.Net and bridge.Node), with no libp2p.
+package bus
 
 import (
 	"context"
@@ -7,19 +10,21 @@ import (
 	"sync"
 )
 
-// bus is an in-memory network of members with topics and request protocols, as the bridge's
-// hub gives its members: a publish reaches every other member subscribed (after its
-// validator), a request reaches the member named, by its handler.
-type bus struct {
+// Bus is an in-memory network: a publish reaches every other member subscribed (after its
+// validator; a reader 16384 messages behind loses the excess, as gossip's), a request reaches
+// the member named, by its handler.
+type Bus struct {
 	mu      sync.Mutex
-	members map[string]*member
+	members map[string]*Member
 	n       int
 }
 
-func newBus() *bus { return &bus{members: map[string]*member{}} }
+// New is an empty network.
+func New() *Bus { return &Bus{members: map[string]*Member{}} }
 
-type member struct {
-	b        *bus
+// Member is one node of the network.
+type Member struct {
+	b        *Bus
 	id       string
 	topics   map[string]*busTopic
 	handlers map[string]func(from string, req []byte) ([]byte, error)
@@ -31,16 +36,20 @@ type busTopic struct {
 	left     chan struct{}
 }
 
-func (b *bus) member() *member {
+// Member adds a member.
+func (b *Bus) Member() *Member {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.n++
-	m := &member{b: b, id: fmt.Sprintf("m%d", b.n), topics: map[string]*busTopic{}, handlers: map[string]func(string, []byte) ([]byte, error){}}
+	m := &Member{b: b, id: fmt.Sprintf("m%d", b.n), topics: map[string]*busTopic{}, handlers: map[string]func(string, []byte) ([]byte, error){}}
 	b.members[m.id] = m
 	return m
 }
 
-func (m *member) Join(topic string, validate func(from string, data []byte) int) error {
+// ID is the member's id, as others see it in from.
+func (m *Member) ID() string { return m.id }
+
+func (m *Member) Join(topic string, validate func(from string, data []byte) int) error {
 	m.b.mu.Lock()
 	defer m.b.mu.Unlock()
 	if _, ok := m.topics[topic]; ok {
@@ -50,7 +59,7 @@ func (m *member) Join(topic string, validate func(from string, data []byte) int)
 	return nil
 }
 
-func (m *member) Leave(topic string) error {
+func (m *Member) Leave(topic string) error {
 	m.b.mu.Lock()
 	defer m.b.mu.Unlock()
 	t, ok := m.topics[topic]
@@ -62,14 +71,14 @@ func (m *member) Leave(topic string) error {
 	return nil
 }
 
-func (m *member) Publish(ctx context.Context, topic string, data []byte) error {
+func (m *Member) Publish(ctx context.Context, topic string, data []byte) error {
 	m.b.mu.Lock()
 	defer m.b.mu.Unlock()
 	if _, ok := m.topics[topic]; !ok {
 		return fmt.Errorf("topic %q not joined", topic)
 	}
 	for _, o := range m.b.members {
-		if t, ok := o.topics[topic]; ok && o != m && (t.validate == nil || t.validate(m.id, data) == accept) {
+		if t, ok := o.topics[topic]; ok && o != m && (t.validate == nil || t.validate(m.id, data) == 0) {
 			select {
 			case t.ch <- [2]string{m.id, string(data)}:
 			default: // a reader far behind loses messages, as gossip's
@@ -79,7 +88,7 @@ func (m *member) Publish(ctx context.Context, topic string, data []byte) error {
 	return nil
 }
 
-func (m *member) Next(ctx context.Context, topic string) (string, []byte, error) {
+func (m *Member) Next(ctx context.Context, topic string) (string, []byte, error) {
 	m.b.mu.Lock()
 	t, ok := m.topics[topic]
 	m.b.mu.Unlock()
@@ -96,7 +105,7 @@ func (m *member) Next(ctx context.Context, topic string) (string, []byte, error)
 	}
 }
 
-func (m *member) TopicPeers(topic string) []string {
+func (m *Member) TopicPeers(topic string) []string {
 	m.b.mu.Lock()
 	defer m.b.mu.Unlock()
 	var out []string
@@ -108,7 +117,7 @@ func (m *member) TopicPeers(topic string) []string {
 	return out
 }
 
-func (m *member) Request(ctx context.Context, peer, proto string, req []byte) ([]byte, error) {
+func (m *Member) Request(ctx context.Context, peer, proto string, req []byte) ([]byte, error) {
 	m.b.mu.Lock()
 	o := m.b.members[peer]
 	var h func(string, []byte) ([]byte, error)
@@ -122,7 +131,7 @@ func (m *member) Request(ctx context.Context, peer, proto string, req []byte) ([
 	return h(m.id, req)
 }
 
-func (m *member) Handle(proto string, h func(from string, req []byte) ([]byte, error)) {
+func (m *Member) Handle(proto string, h func(from string, req []byte) ([]byte, error)) {
 	m.b.mu.Lock()
 	defer m.b.mu.Unlock()
 	if h == nil {
