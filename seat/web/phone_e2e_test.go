@@ -214,7 +214,7 @@ func (n memberNet) Request(ctx context.Context, peer string, req []byte) ([]byte
 	return n.m.Request(ctx, peer, seat.EntriesProto, req)
 }
 func (n memberNet) Serve(h func(string, []byte) ([]byte, error)) { n.m.Handle(seat.EntriesProto, h) }
-func (n memberNet) Peers() []string                                { return n.m.TopicPeers(n.topic) }
+func (n memberNet) Peers() []string                              { return n.m.TopicPeers(n.topic) }
 
 type standInPlayer struct {
 	f engine.StandIn
