@@ -113,6 +113,10 @@ func (p *PrivateTable) seal(msg []byte, ad string) []byte {
 	return p.aead.Seal(nonce, nonce, msg, []byte(ad))
 }
 
+// SealOverhead is the least a sealed message holds: its nonce and its tag (for a validator
+// that cannot open it, the laptop that relays a phone's private table).
+const SealOverhead = 12 + 16
+
 var errNotSealed = errors.New("not sealed with this private table's key")
 
 func (p *PrivateTable) open(msg []byte, ad string) ([]byte, error) {

@@ -48,16 +48,19 @@ type tableNet struct {
 
 func joinTable(node netNode, table string) (*tableNet, error) {
 	t := &tableNet{node: node, topic: topicPrefix + table}
-	err := node.Join(t.topic, func(from string, data []byte) p2p.Verdict {
-		if protocol.Check(data) {
-			return p2p.Accept
-		}
-		return p2p.Reject
-	})
+	err := node.Join(t.topic, checkTableMessage)
 	if err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// checkTableMessage is a table channel's validator.
+func checkTableMessage(from string, data []byte) p2p.Verdict {
+	if protocol.Check(data) {
+		return p2p.Accept
+	}
+	return p2p.Reject
 }
 
 func (t *tableNet) Publish(ctx context.Context, data []byte) error {

@@ -64,6 +64,9 @@ type Policy struct {
 	Topic func(topic string) (validate func(from string, data []byte) int, ok bool)
 	// Protocols are the request protocols members may use and serve.
 	Protocols []string
+	// Members are protocols served to members only (what the laptop offers its phones): a
+	// member's request to the node's own peer id reaches them, a peer's does not.
+	Members []string
 }
 
 // Limits of the hub.
@@ -165,7 +168,9 @@ func (h *Hub) removeMember(m *member) {
 }
 
 // allowed says whether members may use proto.
-func (h *Hub) allowed(proto string) bool { return slices.Contains(h.policy.Protocols, proto) }
+func (h *Hub) allowed(proto string) bool {
+	return slices.Contains(h.policy.Protocols, proto) || slices.Contains(h.policy.Members, proto)
+}
 
 // subscribe adds m to topic's subscribers, joining it on the node for the first.
 func (h *Hub) subscribe(m *member, topic string, mt *memberTopic) error {
@@ -332,7 +337,7 @@ func (h *Hub) serve(m *member, proto string, f func(string, []byte) ([]byte, err
 		return nil
 	}
 	m.handlers[proto] = f
-	if !h.served[proto] && !h.closed {
+	if !h.served[proto] && !h.closed && !slices.Contains(h.policy.Members, proto) {
 		h.served[proto] = true
 		h.node.Handle(proto, func(from string, req []byte) ([]byte, error) { return h.dispatch(proto, from, req) })
 	}
