@@ -150,4 +150,3 @@ func seatWords(g *seatGift) string {
 	}
 	return "taken by a phone"
 }
-
