@@ -62,6 +62,7 @@ func runHost(c *cli.Context) error {
 	defer bots.stop()
 	s.net.Handle(bridge.BotsProto, bots.serve)
 	ph.print(c.App.ErrWriter)
+	bots.resume()
 	if cfg.data == "" {
 		fmt.Fprintln(c.App.ErrWriter, "corruption: without --data the address changes at the next start (the phones would need the new one)")
 	}
@@ -101,7 +102,11 @@ func demoPhones(c *cli.Context, pc playConfig) error {
 	})
 	ph.print(errw)
 	fmt.Fprintf(errw, "corruption: demo keeps nothing: the address changes at the next start\n")
-	fmt.Fprintf(errw, "the seat at table %s is the first phone's to open the address: %d bots wait for it\n", choice, choice.Bots)
+	waiters := "the bot waits"
+	if choice.Bots > 1 {
+		waiters = fmt.Sprintf("%d bots wait", choice.Bots)
+	}
+	fmt.Fprintf(errw, "the seat at table %s is the first phone's to open the address: %s for it\n", choice, waiters)
 	if pc.addrs {
 		s.printAddrs()
 	}

@@ -6,6 +6,8 @@ import (
 	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"corruption/p2p/bridge"
@@ -101,15 +103,64 @@ func (p *phoneBots) serve(from string, req []byte) ([]byte, error) {
 	if len(p.bots) >= maxPhoneTables {
 		return nil, fmt.Errorf("bots of this machine sit at %d tables already, the most it runs", maxPhoneTables)
 	}
-	clock := p.clock
-	clock.escrow = escrowFor(clock.escrow, w.Players, w.Bots, p.s.notef, w.Table)
-	b, err := startLocalBots(p.ctx, p.s, playConfig{clock: clock}, choice, "phones-"+w.Table)
-	if err != nil {
+	if err := p.startLocked(w); err != nil {
 		return nil, err
 	}
-	p.bots[w.Table] = b
 	p.s.notef("%d bots sit at table %q, which a phone created", w.Bots, w.Table)
 	return []byte("{}"), nil
+}
+
+// startLocked starts the bots of w and, with --data, keeps w beside their data, so that a
+// restarted host resumes them (resume).
+func (p *phoneBots) startLocked(w bridge.Wish) error {
+	choice := ui.TableChoice{Table: w.Table, Game: w.Game, Players: w.Players, Config: w.Config, Bots: w.Bots}
+	clock := p.clock
+	clock.escrow = escrowFor(clock.escrow, w.Players, w.Bots, p.s.notef, w.Table)
+	dir := "phones-" + w.Table
+	if d := p.s.cfg.data; d != "" {
+		b, _ := json.Marshal(w)
+		path := filepath.Join(d, "bots", dir)
+		if err := os.MkdirAll(path, 0o700); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(path, wishFile), b, 0o600); err != nil {
+			return err
+		}
+	}
+	b, err := startLocalBots(p.ctx, p.s, playConfig{clock: clock}, choice, dir)
+	if err != nil {
+		return err
+	}
+	p.bots[w.Table] = b
+	return nil
+}
+
+// wishFile keeps, beside the bots of a phone's table, the table they sit at.
+const wishFile = "wish.json"
+
+// resume starts again the bots of the phones' tables kept in the data directory (a host
+// restarted with its --data): a bot whose table is over ends at once.
+func (p *phoneBots) resume() {
+	d := p.s.cfg.data
+	if d == "" {
+		return
+	}
+	paths, _ := filepath.Glob(filepath.Join(d, "bots", "phones-*", wishFile))
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		var w bridge.Wish
+		if err == nil {
+			err = json.Unmarshal(b, &w)
+		}
+		if err == nil && p.bots[w.Table] == nil && len(p.bots) < maxPhoneTables {
+			err = p.startLocked(w)
+		}
+		if err != nil {
+			p.s.notef("cannot resume the bots of %s: %v", filepath.Dir(path), err)
+		}
+	}
 }
 
 // pruneLocked stops the bots whose table is over.

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"corruption/engine"
+	"corruption/p2p/bridge"
+	"corruption/protocol"
+)
+
+// Phones, without a browser: a native "phone" seat is a protocol.Node whose network is the
+// bridge's client over a real WebSocket on 127.0.0.1, with a bot for a player, against a
+// laptop's corruption (a subprocess, or a session in this process).
+
+// phoneLine is the line a laptop prints for phones.
+var phoneLine = regexp.MustCompile(`^join from a phone: (http://127\.0\.0\.1:\d+/\?t=[0-9a-z]+)$`)
+
+// phoneTableTimeout bounds a phone's whole table.
+const phoneTableTimeout = 90 * time.Second
+
+// nativePhone is a phone's seat in this process: its storage, its key and its bridge.
+type nativePhone struct {
+	name   string
+	client *bridge.Client
+	store  *protocol.Store
+	key    ed25519.PrivateKey
+	mu     sync.Mutex
+	conn   bridge.Conn // the last connection, which drop cuts
+	dials  atomic.Int32
+}
+
+func newNativePhone(t *testing.T, name, page string) *nativePhone {
+	t.Helper()
+	u, err := bridge.BridgeURL(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &nativePhone{name: name}
+	ws := bridge.DialWebSocket(u)
+	p.client, err = bridge.NewClient(bridge.ClientConfig{Logf: func(f string, a ...any) { t.Logf(name+": "+f, a...) },
+		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
+		Dial: func(ctx context.Context) (bridge.Conn, error) {
+			c, err := ws(ctx)
+			if err == nil {
+				p.dials.Add(1)
+				p.mu.Lock()
+				p.conn = c
+				p.mu.Unlock()
+			}
+			return c, err
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.client.Close() })
+	if p.store, err = protocol.OpenStore(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.store.Close() })
+	if p.key, err = p.store.Identity(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.client.WaitConnected(ctx); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
+}
+
+// drop cuts the phone's WebSocket (a Wi-Fi that drops); the client connects again by itself.
+func (p *nativePhone) drop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.conn.Close()
+}
+
+func (p *nativePhone) pub() ed25519.PublicKey { return p.key.Public().(ed25519.PublicKey) }
+
+// sit plays the table w to its end with a bot; onChange (when not nil) hears the table's
+// changes. It returns the outcome and the audit of the phone's log.
+func (p *nativePhone) sit(ctx context.Context, t *testing.T, w *bridge.Wish, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
+	g := games[w.Game]
+	if g == nil {
+		return nil, nil, fmt.Errorf("no game %q", w.Game)
+	}
+	player, err := botPlayer(g, uint64(len(p.name)))
+	if err != nil {
+		return nil, nil, err
+	}
+	tn, err := p.client.Network(bridge.TablePrefix+w.Table, bridge.EntriesProto, checkTableMessage)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tn.Leave()
+	node, err := protocol.NewNode(protocol.NodeConfig{Table: w.Table, Game: w.Game, Config: w.Config, Players: w.Players,
+		Name: p.name, Timeout: 60 * time.Second, Allowance: time.Duration(w.AllowanceMS) * time.Millisecond,
+		Bank: time.Duration(w.BankMS) * time.Millisecond, Escrow: w.Escrow, Identity: p.key, Store: p.store,
+		Player: player, Net: tn, OnChange: onChange, Logf: func(f string, a ...any) { t.Logf(p.name+": "+f, a...) }})
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := node.Run(ctx)
+	if err != nil {
+		return out, nil, err
+	}
+	f, err := os.Open(p.store.LogPath(w.Table))
+	if err != nil {
+		return out, nil, err
+	}
+	defer f.Close()
+	rep, err := protocol.Audit(f, engine.Options{})
+	return out, rep, err
+}
+
+// TestPhoneDemo: demo --phones gives the person's seat to the first phone that asks for it (a
+// second phone is told to choose in its lobby); the phone's native seat plays the whole table
+// with the demo's bots through the laptop's hub, for each game at a small table; the phone's
+// log audits, and the laptop prints the outcome with the phone's seat as "(you)".
+func TestPhoneDemo(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		bots int
+	}{{"corruption", 2}, {"kingdoms", 1}, {"corruptia", 1}} {
+		t.Run(tc.game, func(t *testing.T) {
+			if testing.Short() && tc.game != "kingdoms" {
+				t.Skip("one game in -short mode")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+			defer cancel()
+			demo := start(ctx, t, "demo", "demo", "--phones", "--phones-addr", "127.0.0.1:0", "--game", tc.game,
+				"--bots", fmt.Sprint(tc.bots), "--no-open", "--name", "laptop")
+			page := demo.waitLine(t, phoneLine, 30*time.Second)[1]
+			phone := newNativePhone(t, "phone", page)
+			w, err := phone.client.AskSeat(ctx, phone.pub())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Game != tc.game || w.Players != tc.bots+1 || w.Escrow {
+				t.Fatalf("the seat given: %+v", w)
+			}
+			other := newNativePhone(t, "other phone", page)
+			if _, err := other.client.AskSeat(ctx, other.pub()); !errors.Is(err, bridge.ErrNoSeat) {
+				t.Errorf("a second phone asked for the seat: %v, want ErrNoSeat", err)
+			}
+			if again, err := phone.client.AskSeat(ctx, phone.pub()); err != nil || again.Table != w.Table {
+				t.Errorf("the same phone again (a reload): %+v, %v", again, err)
+			}
+			out, rep, err := phone.sit(ctx, t, w, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.Finished || out.Verdict != nil || !rep.Valid {
+				t.Fatalf("the phone's table: finished %v, verdict %v; audit: %+v", out.Finished, out.Verdict, rep)
+			}
+			if code := demo.wait(t, 30*time.Second); code != 0 {
+				t.Fatalf("demo --phones exited %d", code)
+			}
+			want := regexp.MustCompile(`phone\S* \(seat \d\).*\(you\)`)
+			if s := demo.stdout.String(); !want.MatchString(s) || !regexp.MustCompile("Digest: " + out.Digest).MatchString(s) {
+				t.Errorf("demo's outcome does not name the phone's seat (you) with the phone's digest %s:\n%s", out.Digest, s)
+			}
+		})
+	}
+}
