@@ -12,9 +12,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"corruption/engine"
+	"corruption/p2p"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/ui"
 )
 
 // Phones, without a browser: a native "phone" seat is a protocol.Node whose network is the
@@ -170,5 +174,106 @@ func TestPhoneDemo(t *testing.T) {
 				t.Errorf("demo's outcome does not name the phone's seat (you) with the phone's digest %s:\n%s", out.Digest, s)
 			}
 		})
+	}
+}
+
+// defaultConfig is a game's configuration with its flags' defaults.
+func defaultConfig(t *testing.T, id string) []byte {
+	t.Helper()
+	g := games[id]
+	var config []byte
+	app := &cli.App{Name: "corruption", Flags: g.flags(""), Action: func(c *cli.Context) (err error) {
+		config, err = g.settings(c)
+		return err
+	}}
+	if err := app.Run([]string{"corruption"}); err != nil {
+		t.Fatal(err)
+	}
+	return config
+}
+
+// TestPhonesLaptopAndBotAtOneTable: two phones, the laptop's own seat and a bot of the laptop
+// sit at one table of four: the laptop's seat goes through the hub too, so that it and the
+// phones hear each other (gossipsub would not loop their messages back). One phone's WebSocket
+// drops in mid-game; it connects again, catches up and finishes. Every seat ends with the same
+// log.
+func TestPhonesLaptopAndBotAtOneTable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+	defer cancel()
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	ph, err := s.openPhones("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !phoneLine.MatchString("join from a phone: " + ph.url) {
+		t.Fatalf("the phones' address %q is not on the loopback address given", ph.url)
+	}
+	choice := ui.TableChoice{Table: "four-" + tableName(t), Game: "corruption", Players: 4, Config: defaultConfig(t, "corruption"), Bots: 1}
+	clock := tableClock{timeout: 60 * time.Second, wait: time.Minute}
+	bots, err := startLocalBots(ctx, s, playConfig{clock: clock}, choice, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bots.stop()
+	player, err := botPlayer(games["corruption"], 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	laptop := make(chan *played, 1)
+	go func() {
+		r, err := s.play(ctx, seat{choice: choice, name: "laptop", clock: clock, player: player})
+		if err != nil {
+			t.Error(err)
+		}
+		laptop <- r
+	}()
+	w := &bridge.Wish{Table: choice.Table, Game: choice.Game, Players: choice.Players, Config: choice.Config}
+	type ended struct {
+		out *protocol.Outcome
+		rep *protocol.Report
+		err error
+	}
+	a, b := newNativePhone(t, "phone a", ph.url), newNativePhone(t, "phone b", ph.url)
+	var dropped atomic.Bool
+	ends := make(chan ended, 2)
+	for _, p := range []*nativePhone{a, b} {
+		go func() {
+			var onChange func(protocol.Status)
+			if p == b {
+				onChange = func(st protocol.Status) {
+					if st.Entries >= 40 && dropped.CompareAndSwap(false, true) {
+						p.drop() // a Wi-Fi that drops in mid-game
+					}
+				}
+			}
+			out, rep, err := p.sit(ctx, t, w, onChange)
+			ends <- ended{out, rep, err}
+		}()
+	}
+	var digests []string
+	for range 2 {
+		e := <-ends
+		if e.err != nil {
+			t.Fatal(e.err)
+		}
+		if !e.out.Finished || !e.rep.Valid {
+			t.Fatalf("a phone's table: finished %v; audit %+v", e.out.Finished, e.rep)
+		}
+		digests = append(digests, e.out.Digest)
+	}
+	r := <-laptop
+	if r == nil || r.err != nil || !r.out.Finished {
+		t.Fatalf("the laptop's seat: %+v", r)
+	}
+	digests = append(digests, r.out.Digest)
+	if digests[0] != digests[1] || digests[1] != digests[2] {
+		t.Errorf("the seats end with different logs: %v", digests)
+	}
+	if !dropped.Load() || b.dials.Load() < 2 {
+		t.Errorf("phone b's connection: dropped %v, %d connections; want a drop and a second connection", dropped.Load(), b.dials.Load())
 	}
 }
