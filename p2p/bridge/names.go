@@ -84,16 +84,25 @@ func (c *Client) AskSeat(ctx context.Context, key ed25519.PublicKey) (*Wish, err
 }
 
 // AskBots asks the laptop to seat w.Bots bots at the table w (which the phone creates from its
-// lobby). The laptop checks the table and its limits, and says why it refuses.
-func (c *Client) AskBots(ctx context.Context, w Wish) error {
+// lobby). The laptop checks the table and its limits, and says why it refuses. Its answer is
+// the table as its bots sit at it: Escrow false when they hold every seat but the phone's, and
+// the phone's seat must then not escrow either (the seat that writes the genesis decides).
+func (c *Client) AskBots(ctx context.Context, w Wish) (*Wish, error) {
 	node := c.Node()
 	if node == "" {
-		return ErrDisconnected
+		return nil, ErrDisconnected
 	}
 	b, err := json.Marshal(w)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = c.Request(ctx, node, BotsProto, b)
-	return err
+	ans, err := c.Request(ctx, node, BotsProto, b)
+	if err != nil {
+		return nil, err
+	}
+	var got Wish
+	if err := json.Unmarshal(ans, &got); err != nil {
+		return nil, fmt.Errorf("bridge: the laptop's answer for bots: %w", err)
+	}
+	return &got, nil
 }
