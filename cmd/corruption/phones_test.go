@@ -277,3 +277,71 @@ func TestPhonesLaptopAndBotAtOneTable(t *testing.T) {
 		t.Errorf("phone b's connection: dropped %v, %d connections; want a drop and a second connection", dropped.Load(), b.dials.Load())
 	}
 }
+
+// TestHostRestarted: a phone creates a table with two bots of `corruption host --data DIR`;
+// in mid-game the host is killed and started again with the same --data: it prints the same
+// address (port and token kept), resumes its bots from their data, the phone reconnects by
+// itself, and the table finishes.
+func TestHostRestarted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+	defer cancel()
+	data := t.TempDir()
+	args := []string{"host", "--data", data, "--phones-addr", "127.0.0.1:0", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"}
+	host := start(ctx, t, "host", args...)
+	page := host.waitLine(t, phoneLine, 30*time.Second)[1]
+	phone := newNativePhone(t, "phone", page)
+	if _, err := phone.client.AskSeat(ctx, phone.pub()); !errors.Is(err, bridge.ErrNoSeat) {
+		t.Errorf("host gave a seat: %v, want ErrNoSeat", err)
+	}
+	w := &bridge.Wish{Table: "hosted-" + tableName(t), Game: "corruption", Players: 3, Config: defaultConfig(t, "corruption"), Bots: 2, Escrow: true}
+	w, err := phone.client.AskBots(ctx, *w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Escrow {
+		t.Error("the host's bots escrow at a table where they hold every seat but the phone's")
+	}
+	if _, err := phone.client.AskBots(ctx, *w); err == nil {
+		t.Error("bots asked twice for one table")
+	}
+	bad := *w
+	bad.Table, bad.Players = "too-many", 2
+	if _, err := phone.client.AskBots(ctx, bad); err == nil {
+		t.Error("2 bots at a table of 2")
+	}
+	var escrow atomic.Bool
+	var again *proc
+	restarted := make(chan struct{})
+	var once sync.Once
+	out, rep, err := phone.sit(ctx, t, w, func(st protocol.Status) {
+		if st.Seat >= 0 {
+			escrow.Store(st.Escrow)
+		}
+		if st.Entries >= 30 {
+			once.Do(func() {
+				go func() { // not on the node's loop
+					defer close(restarted)
+					host.cmd.Process.Kill()
+					<-host.done
+					again = start(ctx, t, "host again", args...)
+					if got := again.waitLine(t, phoneLine, 30*time.Second)[1]; got != page {
+						t.Errorf("the restarted host's address is %s, was %s", got, page)
+					}
+				}()
+			})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-restarted
+	if !out.Finished || !rep.Valid {
+		t.Fatalf("the phone's table: finished %v; audit %+v", out.Finished, rep)
+	}
+	if phone.dials.Load() < 2 {
+		t.Errorf("the phone connected %d times, want again after the restart", phone.dials.Load())
+	}
+	if escrow.Load() {
+		t.Error("a table where the host's bots hold every seat but the phone's escrows")
+	}
+}

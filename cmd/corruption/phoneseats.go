@@ -103,19 +103,20 @@ func (p *phoneBots) serve(from string, req []byte) ([]byte, error) {
 	if len(p.bots) >= maxPhoneTables {
 		return nil, fmt.Errorf("bots of this machine sit at %d tables already, the most it runs", maxPhoneTables)
 	}
-	if err := p.startLocked(w); err != nil {
+	if err := p.startLocked(&w); err != nil {
 		return nil, err
 	}
 	p.s.notef("%d bots sit at table %q, which a phone created", w.Bots, w.Table)
-	return []byte("{}"), nil
+	return json.Marshal(w)
 }
 
 // startLocked starts the bots of w and, with --data, keeps w beside their data, so that a
-// restarted host resumes them (resume).
-func (p *phoneBots) startLocked(w bridge.Wish) error {
+// restarted host resumes them (resume). It sets w's escrow and clock to the bots'.
+func (p *phoneBots) startLocked(w *bridge.Wish) error {
 	choice := ui.TableChoice{Table: w.Table, Game: w.Game, Players: w.Players, Config: w.Config, Bots: w.Bots}
 	clock := p.clock
 	clock.escrow = escrowFor(clock.escrow, w.Players, w.Bots, p.s.notef, w.Table)
+	w.Escrow, w.TimeoutMS, w.AllowanceMS, w.BankMS = clock.escrow, clock.timeout.Milliseconds(), clock.allowance.Milliseconds(), clock.bank.Milliseconds()
 	dir := "phones-" + w.Table
 	if d := p.s.cfg.data; d != "" {
 		b, _ := json.Marshal(w)
@@ -155,7 +156,7 @@ func (p *phoneBots) resume() {
 			err = json.Unmarshal(b, &w)
 		}
 		if err == nil && p.bots[w.Table] == nil && len(p.bots) < maxPhoneTables {
-			err = p.startLocked(w)
+			err = p.startLocked(&w)
 		}
 		if err != nil {
 			p.s.notef("cannot resume the bots of %s: %v", filepath.Dir(path), err)
