@@ -170,7 +170,7 @@ func TestPhoneDemo(t *testing.T) {
 				t.Fatalf("demo --phones exited %d", code)
 			}
 			want := regexp.MustCompile(`phone\S* \(seat \d\).*\(you\)`)
-			if s := demo.stdout.String(); !want.MatchString(s) || !regexp.MustCompile("Digest: " + out.Digest).MatchString(s) {
+			if s := demo.stdout.String(); !want.MatchString(s) || !regexp.MustCompile("Digest: "+out.Digest).MatchString(s) {
 				t.Errorf("demo's outcome does not name the phone's seat (you) with the phone's digest %s:\n%s", out.Digest, s)
 			}
 		})
