@@ -93,6 +93,14 @@ func (p *nativePhone) pub() ed25519.PublicKey { return p.key.Public().(ed25519.P
 // sit plays the table w to its end with a bot; onChange (when not nil) hears the table's
 // changes. It returns the outcome and the audit of the phone's log.
 func (p *nativePhone) sit(ctx context.Context, t *testing.T, w *bridge.Wish, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
+	return p.sitAt(ctx, t, w, nil, onChange)
+}
+
+// sitAt is sit, at the private table pt when it is not nil (w then comes from pt).
+func (p *nativePhone) sitAt(ctx context.Context, t *testing.T, w *bridge.Wish, pt *protocol.PrivateTable, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
+	if pt != nil {
+		w = &bridge.Wish{Table: pt.Name(), Game: pt.Game, Config: pt.Config, Players: pt.Players}
+	}
 	g := games[w.Game]
 	if g == nil {
 		return nil, nil, fmt.Errorf("no game %q", w.Game)
@@ -101,15 +109,23 @@ func (p *nativePhone) sit(ctx context.Context, t *testing.T, w *bridge.Wish, onC
 	if err != nil {
 		return nil, nil, err
 	}
-	tn, err := p.client.Network(bridge.TablePrefix+w.Table, bridge.EntriesProto, checkTableMessage)
+	topic, check := bridge.TablePrefix+w.Table, checkTableMessage
+	if pt != nil {
+		topic, check = bridge.PrivatePrefix+pt.Channel(), nil
+	}
+	bn, err := p.client.Network(topic, bridge.EntriesProto, check)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer tn.Leave()
+	defer bn.Leave()
+	var tn protocol.Network = bn
+	if pt != nil {
+		tn = pt.Wrap(bn)
+	}
 	node, err := protocol.NewNode(protocol.NodeConfig{Table: w.Table, Game: w.Game, Config: w.Config, Players: w.Players,
 		Name: p.name, Timeout: 60 * time.Second, Allowance: time.Duration(w.AllowanceMS) * time.Millisecond,
 		Bank: time.Duration(w.BankMS) * time.Millisecond, Escrow: w.Escrow, Identity: p.key, Store: p.store,
-		Player: player, Net: tn, OnChange: onChange, Logf: func(f string, a ...any) { t.Logf(p.name+": "+f, a...) }})
+		Player: player, Net: tn, OnChange: onChange, Private: pt, Logf: func(f string, a ...any) { t.Logf(p.name+": "+f, a...) }})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -343,5 +359,73 @@ func TestHostRestarted(t *testing.T) {
 	}
 	if escrow.Load() {
 		t.Error("a table where the host's bots hold every seat but the phone's escrows")
+	}
+}
+
+// join runs the join exchange (version 2) with the creator that announces code's nameplate,
+// through the laptop: the phone states its key, which the exchange binds.
+func (p *nativePhone) join(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
+	if err := p.client.Join(bridge.JoinTopic, checkJoinAd); err != nil {
+		return nil, err
+	}
+	defer p.client.Leave(bridge.JoinTopic)
+	for {
+		from, data, err := p.client.Next(ctx, bridge.JoinTopic)
+		if err != nil {
+			return nil, err
+		}
+		np, creator, err := protocol.ParseJoinAd(data)
+		if err != nil || np != code.Nameplate {
+			continue
+		}
+		return protocol.Join(ctx, nil, code, p.pub(), creator, func(ctx context.Context, req []byte) ([]byte, error) {
+			return p.client.Request(ctx, from, bridge.JoinProto, req)
+		})
+	}
+}
+
+// TestPhoneJoinsPrivateTable: a phone joins a private table by its code through the laptop
+// (join version 2: the phone's key, stated in its request, is the one admitted, though the
+// exchange arrives over the laptop's connection) and plays it to the end with the creator and
+// a node that joined with --join.
+func TestPhoneJoinsPrivateTable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+	defer cancel()
+	ps := newPlayers(t, 2)
+	creator := start(ctx, t, "creator", append([]string{"bot", "--data", ps[0].data, "--private", "--players", "3", "--timeout", "30s"}, loopback...)...)
+	addr := creator.waitLine(t, listenLine, 20*time.Second)[1]
+	text := creator.waitLine(t, joinCodeLine, 20*time.Second)[1]
+	code, err := protocol.ParseJoinCode(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{addr},
+		logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	ph, err := s.openPhones("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	phone := newNativePhone(t, "phone", ph.url)
+	pt, err := phone.join(ctx, code)
+	if err != nil {
+		t.Fatalf("the phone's join through the laptop: %v", err)
+	}
+	creator.waitLine(t, regexp.MustCompile(`a player joined with the join code \(2 of 3 seats taken\)`), 20*time.Second)
+	friend := start(ctx, t, "friend", append([]string{"bot", "--data", ps[1].data, "--join", text, "--peer", addr, "--timeout", "30s"}, loopback...)...)
+	out, rep, err := phone.sitAt(ctx, t, nil, pt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Finished || !rep.Valid || out.Table != pt.Name() {
+		t.Fatalf("the phone's private table: %+v; audit %+v", out, rep)
+	}
+	for _, p := range []*proc{creator, friend} {
+		if code := p.wait(t, 30*time.Second); code != 0 {
+			t.Errorf("%s exited %d", p.name, code)
+		}
 	}
 }
