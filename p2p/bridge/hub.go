@@ -22,8 +22,8 @@ import (
 //   - A member's topic peers are the node's peers on the topic and the other members
 //     subscribed to it.
 //   - A request to a member's id is served in process by that member; any other goes out
-//     through the node. A peer's request to the node, on a protocol members serve, goes to
-//     them in turn (the laptop's own node first, then the phones in the order they came) and
+//     through the node. A peer's request to the node (or a member's to the node's own peer
+//     id), on a protocol members serve, goes to them in turn (the laptop's own node first, then the phones in the order they came) and
 //     the first answer that is not an error is the answer; when every one fails, the first
 //     error. The Policy names the protocols members may use and serve.
 //   - A phone gets no more than maxRequests requests in flight at once.
@@ -64,6 +64,9 @@ type Policy struct {
 	Topic func(topic string) (validate func(from string, data []byte) int, ok bool)
 	// Protocols are the request protocols members may use and serve.
 	Protocols []string
+	// Members are protocols served to members only (what the laptop offers its phones): a
+	// member's request to the node's own peer id reaches them, a peer's does not.
+	Members []string
 }
 
 // Limits of the hub.
@@ -165,7 +168,9 @@ func (h *Hub) removeMember(m *member) {
 }
 
 // allowed says whether members may use proto.
-func (h *Hub) allowed(proto string) bool { return slices.Contains(h.policy.Protocols, proto) }
+func (h *Hub) allowed(proto string) bool {
+	return slices.Contains(h.policy.Protocols, proto) || slices.Contains(h.policy.Members, proto)
+}
 
 // subscribe adds m to topic's subscribers, joining it on the node for the first.
 func (h *Hub) subscribe(m *member, topic string, mt *memberTopic) error {
@@ -311,6 +316,8 @@ func (h *Hub) request(ctx context.Context, m *member, peer, proto string, req []
 		return nil, errors.New("a member cannot request from itself")
 	case target != nil:
 		return target.serve(ctx, proto, m.id, req)
+	case peer == h.node.ID():
+		return h.dispatchFrom(ctx, m, proto, m.id, req) // the laptop itself: its members, as a peer would
 	}
 	return h.node.Request(ctx, peer, proto, req)
 }
@@ -330,7 +337,7 @@ func (h *Hub) serve(m *member, proto string, f func(string, []byte) ([]byte, err
 		return nil
 	}
 	m.handlers[proto] = f
-	if !h.served[proto] && !h.closed {
+	if !h.served[proto] && !h.closed && !slices.Contains(h.policy.Members, proto) {
 		h.served[proto] = true
 		h.node.Handle(proto, func(from string, req []byte) ([]byte, error) { return h.dispatch(proto, from, req) })
 	}
@@ -351,16 +358,22 @@ func (h *Hub) unserveLocked(proto string) {
 
 // dispatch serves a peer's request to the node with the members that serve proto, in turn.
 func (h *Hub) dispatch(proto, from string, req []byte) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(h.ctx, serveTimeout)
+	defer cancel()
+	return h.dispatchFrom(ctx, nil, proto, from, req)
+}
+
+// dispatchFrom serves a request to the node with the members that serve proto, but asker, in
+// turn: the first answer that is not an error.
+func (h *Hub) dispatchFrom(ctx context.Context, asker *member, proto, from string, req []byte) ([]byte, error) {
 	h.mu.Lock()
 	var servers []*member
 	for _, m := range h.members {
-		if _, ok := m.handlers[proto]; ok {
+		if _, ok := m.handlers[proto]; ok && m != asker {
 			servers = append(servers, m)
 		}
 	}
 	h.mu.Unlock()
-	ctx, cancel := context.WithTimeout(h.ctx, serveTimeout)
-	defer cancel()
 	var first error
 	for _, m := range servers {
 		ans, err := m.serve(ctx, proto, from, req)
