@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 
+	"corruption/p2p/bridge"
 	"corruption/protocol"
 )
 
-// Names on the network: those of cmd/corruption (net.go), which its tests hold equal.
+// Names on the network: the bridge's, which native seats use too.
 const (
-	TopicPrefix  = "corruption/2/table/"
-	LobbyTopic   = "corruption/2/lobby"
-	EntriesProto = "/corruption/entries/2"
+	TopicPrefix  = bridge.TablePrefix
+	LobbyTopic   = bridge.LobbyTopic
+	EntriesProto = bridge.EntriesProto
 )
 
 // Verdicts of a topic's validator (p2p's and the bridge's).

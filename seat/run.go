@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"corruption/engine"
+	"corruption/p2p/bridge"
 	"corruption/protocol"
 	"corruption/ui"
 
@@ -61,9 +62,23 @@ type Config struct {
 	// the page shows it (and the table's secrets are wiped, when it is over).
 	OnTable  func(ui.TableChoice)
 	OnFinish func(ui.Result)
-	Logf     func(format string, args ...any) // the node's events
-	Notef    func(format string, args ...any) // what the person should know
+	// Laptop, if set, is the laptop the seat goes through (a *bridge.Client): Run asks it for
+	// the seat it gives (demo --phones) when no table is Given, and for its bots at a table
+	// the person creates with bots, and sits with the clock and escrow the laptop answers.
+	Laptop Laptop
+	Logf   func(format string, args ...any) // the node's events
+	Notef  func(format string, args ...any) // what the person should know
 }
+
+// Laptop is what a seat asks of the laptop it goes through (*bridge.Client).
+type Laptop interface {
+	WaitConnected(ctx context.Context) error
+	AskSeat(ctx context.Context, key ed25519.PublicKey) (*bridge.Wish, error)
+	AskBots(ctx context.Context, w bridge.Wish) (*bridge.Wish, error)
+}
+
+// askTimeout bounds a question to the laptop (the seat it gives, its bots).
+const askTimeout = 20 * time.Second
 
 // Run runs the person's seat until the person leaves the page's results (Quit), or ctx ends.
 // Its error is one of setting up, or ctx's.
@@ -115,9 +130,16 @@ func Run(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("seat: the lobby: %w", err)
 	}
 	defer lobby.leave()
-	choice, err := choose(ctx, srv, lobby, key.Public().(ed25519.PublicKey), cfg.Given)
+	given, clock := cfg.Given, cfg.Clock
+	if given.Table == "" && cfg.Laptop != nil {
+		given, clock = askSeat(ctx, cfg, key.Public().(ed25519.PublicKey))
+	}
+	choice, err := choose(ctx, srv, lobby, key.Public().(ed25519.PublicKey), given)
 	if err != nil {
 		return err
+	}
+	if choice.Bots > 0 && given.Table == "" && cfg.Laptop != nil {
+		clock = askBots(ctx, cfg, choice)
 	}
 	for {
 		var player engine.Player = human
@@ -133,7 +155,7 @@ func Run(ctx context.Context, cfg Config) error {
 		if cfg.OnTable != nil {
 			cfg.OnTable(choice)
 		}
-		if err := playOne(ctx, cfg, srv, &relay, lobby, key, player, choice); err != nil {
+		if err := playOne(ctx, cfg, clock, srv, &relay, lobby, key, player, choice); err != nil {
 			return err
 		}
 		select {
@@ -146,6 +168,54 @@ func Run(ctx context.Context, cfg Config) error {
 			return ctx.Err()
 		}
 	}
+}
+
+// askSeat asks the laptop for the seat it gives: its table and its clock, or none (the lobby).
+func askSeat(ctx context.Context, cfg Config, key ed25519.PublicKey) (ui.TableChoice, Clock) {
+	ctx, cancel := context.WithTimeout(ctx, askTimeout)
+	defer cancel()
+	if err := cfg.Laptop.WaitConnected(ctx); err != nil {
+		cfg.Notef("the laptop is not reachable yet: the lobby")
+		return ui.TableChoice{}, cfg.Clock
+	}
+	w, err := cfg.Laptop.AskSeat(ctx, key)
+	if err != nil {
+		if !errors.Is(err, bridge.ErrNoSeat) {
+			cfg.Notef("the laptop gave no seat: %v", err)
+		}
+		return ui.TableChoice{}, cfg.Clock
+	}
+	return ui.TableChoice{Table: w.Table, Game: w.Game, Players: w.Players, Config: w.Config, Bots: w.Bots}, clockOf(cfg.Clock, w)
+}
+
+// askBots asks the laptop for its bots at the table the person created, and returns the clock
+// to create it with (the laptop's word on escrow and clock).
+func askBots(ctx context.Context, cfg Config, c ui.TableChoice) Clock {
+	ctx, cancel := context.WithTimeout(ctx, askTimeout)
+	defer cancel()
+	w, err := cfg.Laptop.AskBots(ctx, bridge.Wish{Table: c.Table, Game: c.Game, Players: c.Players, Config: c.Config, Bots: c.Bots,
+		Escrow: cfg.Clock.Escrow, TimeoutMS: cfg.Clock.Timeout.Milliseconds(), AllowanceMS: cfg.Clock.Allowance.Milliseconds(), BankMS: cfg.Clock.Bank.Milliseconds()})
+	if err != nil {
+		cfg.Notef("the laptop seats no bots at table %q: %v", c.Table, err)
+		return cfg.Clock
+	}
+	return clockOf(cfg.Clock, w)
+}
+
+// clockOf is the clock a laptop's answer gives (its zero fields: def's), with its escrow.
+func clockOf(def Clock, w *bridge.Wish) Clock {
+	k := def
+	if w.TimeoutMS > 0 {
+		k.Timeout = time.Duration(w.TimeoutMS) * time.Millisecond
+	}
+	if w.AllowanceMS > 0 {
+		k.Allowance = time.Duration(w.AllowanceMS) * time.Millisecond
+	}
+	if w.BankMS > 0 {
+		k.Bank = time.Duration(w.BankMS) * time.Millisecond
+	}
+	k.Escrow = w.Escrow
+	return k
 }
 
 // choose is the given table, or the one the person creates or joins in the page's lobby.
@@ -166,13 +236,12 @@ func choose(ctx context.Context, srv *ui.Server, lobby *topicNet, self ed25519.P
 }
 
 // playOne plays one table to its end (or until ctx ends) and shows the person how it went.
-func playOne(ctx context.Context, cfg Config, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) error {
+func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) error {
 	tn, err := joinTable(cfg.Net, choice.Table)
 	if err != nil {
 		return fmt.Errorf("seat: table %q: %w", choice.Table, err)
 	}
 	defer tn.leave()
-	k := cfg.Clock
 	node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
 		Players: choice.Players, Name: cfg.Name, Timeout: k.Timeout, Allowance: k.Allowance, Bank: k.Bank,
 		FormTimeout: k.Wait, Escrow: k.Escrow, Identity: key, Store: cfg.Store, Player: player, Net: tn, Lobby: lobby,

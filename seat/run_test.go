@@ -2,6 +2,7 @@ package seat
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"corruption/engine"
+	"corruption/p2p/bridge"
 	"corruption/protocol"
 	"corruption/seat/internal/bus"
 	"corruption/ui"
@@ -192,6 +194,65 @@ func TestSeatResumes(t *testing.T) {
 	}
 	if res.Outcome.Entries <= len(entries) {
 		t.Fatalf("the resumed table has %d entries, no more than the %d at the stop", res.Outcome.Entries, len(entries))
+	}
+	<-done
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// fakeLaptop gives a seat (demo --phones) to the key that asks first.
+type fakeLaptop struct {
+	wish  bridge.Wish
+	asked ed25519.PublicKey
+}
+
+func (l *fakeLaptop) WaitConnected(context.Context) error { return nil }
+func (l *fakeLaptop) AskSeat(_ context.Context, key ed25519.PublicKey) (*bridge.Wish, error) {
+	l.asked = key
+	return &l.wish, nil
+}
+func (l *fakeLaptop) AskBots(context.Context, bridge.Wish) (*bridge.Wish, error) {
+	return nil, errors.New("no bots here")
+}
+
+// TestSeatTakesTheLaptopsSeat: given no table, the seat asks its laptop for the seat it gives,
+// with its own identity key, and plays that table with the laptop's clock.
+func TestSeatTakesTheLaptopsSeat(t *testing.T) {
+	config, err := corruptiaboard.Board{}.ParseSettings(json.RawMessage(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	choice := ui.TableChoice{Table: "given", Game: "corruptia", Players: 2, Config: config}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	b := bus.New()
+	done, errs := bots(t, ctx, b, choice, 1)
+	s := store(t)
+	laptop := &fakeLaptop{wish: bridge.Wish{Table: choice.Table, Game: choice.Game, Players: 2, Config: config, Bots: 1, TimeoutMS: 77000}}
+	var res *ui.Result
+	var seated ui.TableChoice
+	run, stop := context.WithCancel(ctx)
+	err = Run(run, Config{Store: s, Net: b.Member(), Boards: boards, Autoplay: true, Laptop: laptop,
+		OnTable: func(c ui.TableChoice) { seated = c }, OnFinish: func(r ui.Result) { res = &r; stop() }})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	key, _ := s.Identity()
+	if !key.Public().(ed25519.PublicKey).Equal(laptop.asked) {
+		t.Error("the seat asked for its seat with another key than its identity")
+	}
+	if seated.Table != choice.Table {
+		t.Fatalf("the seat sat at %q, want the laptop's %q", seated.Table, choice.Table)
+	}
+	if res == nil || res.Err != nil || !res.Outcome.Finished {
+		t.Fatalf("the given table: %+v", res)
+	}
+	entries, err := s.ReadTableFile(choice.Table, "log")
+	if err != nil || len(entries) == 0 {
+		t.Fatal(err)
 	}
 	<-done
 	for _, err := range errs {

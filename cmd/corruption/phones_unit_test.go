@@ -17,8 +17,9 @@ import (
 	"corruption/protocol"
 )
 
-// TestPhonesListener: the phones listener serves the page, the .wasm (application/wasm,
-// gzip-encoded) and the bridge (only with the token), and nothing else: not the laptop's API.
+// TestPhonesListener: the phones listener serves the page (with its static files and the
+// seat's scripts), the .wasm (application/wasm, gzip-encoded) and the bridge (only with the
+// token), and nothing else: not the laptop's API.
 func TestPhonesListener(t *testing.T) {
 	hub := bridge.NewHub(fakeHubNode{}, hubPolicy(), nil)
 	defer hub.Close()
@@ -53,7 +54,12 @@ func TestPhonesListener(t *testing.T) {
 			t.Errorf("%s: %d, want 403", path, r.StatusCode)
 		}
 	}
-	for _, path := range []string{"/api/state", "/static/app.js", "/favicon.ico", "/seat.wasm/x"} {
+	for _, path := range []string{"/static/app.js", "/static/boards/corruptia/board.js", "/seat/seat.js", "/seat/wasm_exec.js", "/seat/idb.js"} {
+		if r := get(path); r.StatusCode != http.StatusOK {
+			t.Errorf("%s: %d, want 200: the page's own files", path, r.StatusCode)
+		}
+	}
+	for _, path := range []string{"/api/state", "/api/events", "/favicon.ico", "/seat.wasm/x"} {
 		if r := get(path); r.StatusCode != http.StatusNotFound {
 			t.Errorf("%s: %d, want 404: the phones listener serves the page, the .wasm and the bridge only", path, r.StatusCode)
 		}

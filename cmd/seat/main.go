@@ -79,6 +79,7 @@ func run() error {
 		OnServer: func(srv *ui.Server) { register(ui.NewInProcess(srv), b.Seat()) },
 		OnTurn:   turn,
 		Autoplay: u.Query().Get("bot") == "1",
+		Laptop:   client,
 		Logf:     func(f string, a ...any) { js.Global().Get("console").Call("debug", fmt.Sprintf(f, a...)) },
 		Notef:    func(f string, a ...any) { js.Global().Get("console").Call("info", fmt.Sprintf(f, a...)) },
 	}

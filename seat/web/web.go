@@ -46,6 +46,9 @@ var (
 // seat.wasm.
 func Digest() string { return strings.Fields(wasmSum)[0] }
 
+// WasmGzip is the .wasm, gzip-compressed, as committed (the phones listener serves it).
+func WasmGzip() []byte { return wasmGz }
+
 // Size is the .wasm's size: raw, and as transferred (gzip).
 func Size() (raw, transferred int) {
 	b, _ := wasm()
@@ -70,7 +73,7 @@ const (
 	IDBPath      = "/seat/idb.js"
 	WasmExecPath = "/seat/wasm_exec.js"
 	LoaderPath   = "/seat/seat.js"
-	WasmPath     = "/seat/seat.wasm"
+	WasmPath     = "/seat.wasm" // as cmd/corruption's phones listener serves it
 )
 
 // Boards are every game's board, as the seat shows them.

@@ -135,7 +135,7 @@ func TestHandler(t *testing.T) {
 			t.Errorf("GET %s: %d", p, r.StatusCode)
 		}
 	}
-	for _, p := range []string{"/api/state", "/api/events", "/bridge", "/seat/", "/seat/other.js"} {
+	for _, p := range []string{"/api/state", "/api/events", "/bridge", "/seat/", "/seat/other.js", "/seat.wasm/x"} {
 		if r := get(t, h, p); r.StatusCode != 404 {
 			t.Errorf("GET %s: %d, want 404", p, r.StatusCode)
 		}

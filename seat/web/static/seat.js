@@ -91,7 +91,7 @@
     say(w.loading);
     const ready = new Promise((resolve) => { globalThis.corruptionSeatReady = resolve; });
     const go = new Go();
-    const r = await fetch('/seat/seat.wasm');
+    const r = await fetch('/seat.wasm');
     if (!r.ok) throw new Error('the laptop did not send the seat (' + r.status + ')');
     const {instance} = await WebAssembly.instantiateStreaming(r, go.importObject);
     go.run(instance).then(() => globalThis.corruptionSeatFailed('the seat\'s program ended'));
