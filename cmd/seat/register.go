@@ -5,9 +5,13 @@ package main
 import (
 	"context"
 	"syscall/js"
+	"time"
 
 	"corruption/ui"
 )
+
+// statePace is the least time between two states the page renders.
+const statePace = 200 * time.Millisecond
 
 // register makes globalThis.corruptionSeat, the in-process transport of ui/static/api.js:
 //
@@ -48,6 +52,10 @@ func register(ip *ui.InProcess, scope string) {
 		go func() {
 			status, body := ip.Subscribe(ctx, path, func(event string, data []byte) {
 				onEvent.Invoke(event, string(data))
+				// The page renders on the thread the seat runs on: the changes that come
+				// while it waits here join the next state, rather than each costing a
+				// render of its own (a table's hundreds of entries).
+				time.Sleep(statePace)
 			})
 			if status != 200 {
 				js.Global().Get("console").Call("warn", "the seat refused the stream "+path+": "+string(body))

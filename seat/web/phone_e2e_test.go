@@ -10,11 +10,13 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -32,6 +34,8 @@ import (
 // person's clicks on the boards are the laptop page's tests' (the same page, the same API).
 
 var wide = flag.Bool("phone.wide", false, "the browser seat's tests at every game's largest table too")
+
+var nopage = flag.Bool("phone.nopage", false, "the browser seat without its page (&page=0): to time the seat alone")
 
 const chromiumPath = "/usr/bin/chromium"
 
@@ -145,7 +149,11 @@ func (l *laptop) seatURL(t *testing.T, choice ui.TableChoice) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return l.url + "&name=ann&bot=1&table=" + base64.RawURLEncoding.EncodeToString(b)
+	extra := ""
+	if *nopage {
+		extra = "&page=0"
+	}
+	return l.url + "&name=ann&bot=1" + extra + "&table=" + base64.RawURLEncoding.EncodeToString(b)
 }
 
 // botNode is one bot's node at a table: its Store, and how its run ended.
@@ -157,6 +165,11 @@ type botNode struct {
 
 // bots starts n bot nodes at the table on the laptop's network; wait waits for them all.
 func (l *laptop) bots(t *testing.T, ctx context.Context, choice ui.TableChoice, n int, onChange func(protocol.Status)) (nodes []*botNode, wait func()) {
+	return l.botsWith(t, ctx, choice, n, onChange, nil)
+}
+
+// botsWith is bots, each bot's player wrapped by wrap (nil: none).
+func (l *laptop) botsWith(t *testing.T, ctx context.Context, choice ui.TableChoice, n int, onChange func(protocol.Status), wrap func(engine.Player) engine.Player) (nodes []*botNode, wait func()) {
 	var wg sync.WaitGroup
 	for i := range n {
 		s, err := protocol.OpenStore(t.TempDir())
@@ -184,10 +197,13 @@ func (l *laptop) bots(t *testing.T, ctx context.Context, choice ui.TableChoice, 
 		if i == 0 {
 			change = onChange
 		}
-		f := engine.LookupStandIn(choice.Game)
+		var player engine.Player = standIn(engine.LookupStandIn(choice.Game), uint64(i+1)<<32)
+		if wrap != nil {
+			player = wrap(player)
+		}
 		node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
 			Players: choice.Players, Name: fmt.Sprintf("bot%d", i+1), Timeout: seat.PhoneClock.Timeout, FormTimeout: 2 * time.Minute,
-			Identity: key, Store: s, Net: memberNet{m, topic}, Player: standIn(f, uint64(i+1)<<32), OnChange: change})
+			Identity: key, Store: s, Net: memberNet{m, topic}, Player: player, OnChange: change})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -324,8 +340,19 @@ func TestPhoneSeatPlays(t *testing.T) {
 				choice := defaultChoice(t, fmt.Sprintf("phone-%s-%d", game, n), game, n)
 				nodes, wait := l.bots(t, ctx, choice, n-1, nil)
 				bctx := phone(t, ctx)
+				// The phone's vibrations, counted (the browser's own needs a touch first).
+				if _, err := chromedp.Call(bctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+					Source: `navigator.vibrate = (p) => { globalThis.vibrations = (globalThis.vibrations || 0) + 1; return true; };`}); err != nil {
+					t.Fatal(err)
+				}
+				began := time.Now()
 				if err := chromedp.Do(bctx, chromedp.Navigate(l.seatURL(t, choice))); err != nil {
 					t.Fatal(err)
+				}
+				if *nopage { // the seat alone: the bots' end is the table's
+					wait()
+					t.Logf("the table without the phone's page: %.1fs, %d entries", time.Since(began).Seconds(), nodes[0].out.Entries)
+					return
 				}
 				if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
 					shown, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`JSON.stringify(document.body.dataset) + ' ' + document.getElementById('main').innerText.slice(0, 300)`))
@@ -333,7 +360,14 @@ func TestPhoneSeatPlays(t *testing.T) {
 					t.Fatalf("the phone's table did not end: %v", err)
 				}
 				wait()
+				t.Logf("the table with the phone's page: %.1fs, %d entries", time.Since(began).Seconds(), nodes[0].out.Entries)
 				checkOver(t, bctx, nodes, choice.Table)
+				// The person was told each turn: the phone vibrated, and the mark is gone once
+				// no decision is due.
+				told, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(globalThis.vibrations || 0) + ' ' + (document.body.dataset.turn || '-') + ' ' + document.title`))
+				if err != nil || !regexp.MustCompile(`^[1-9]\d* - [^●]`).MatchString(told) {
+					t.Errorf("the turns told (vibrations, the turn's mark, the title): %q, %v; want some vibrations, no mark left", told, err)
+				}
 			})
 		}
 	}

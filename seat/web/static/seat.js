@@ -96,6 +96,7 @@
     const {instance} = await WebAssembly.instantiateStreaming(r, go.importObject);
     go.run(instance).then(() => globalThis.corruptionSeatFailed('the seat\'s program ended'));
     await ready;
+    if (new URLSearchParams(location.search).get('page') === '0') { say('seat running, page not loaded'); return; }
     await import('/static/app.js');
     lockNote();
   };
