@@ -123,3 +123,24 @@ func TestJoinOldVersion(t *testing.T) {
 		t.Fatalf("an old creator's refusal: %v", err)
 	}
 }
+
+// FuzzParseJoinAd: an announcement it takes is one JoinAd makes, of the nameplate and key it
+// reads; of version 1 only ErrOldCreator with a nameplate.
+func FuzzParseJoinAd(f *testing.F) {
+	f.Add(protocol.JoinAd(protocol.JoinCode{Nameplate: "7f", Secret: "k3mx2q"}, make([]byte, 32)))
+	f.Add([]byte{'p', 1, '7', 'f'})
+	f.Add([]byte{'p', 2, '7'})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		np, key, err := protocol.ParseJoinAd(b)
+		switch {
+		case errors.Is(err, protocol.ErrOldCreator):
+			if len(b) != 4 || np != string(b[2:]) {
+				t.Fatalf("%x: an old announcement of nameplate %q", b, np)
+			}
+		case err == nil:
+			if again := protocol.JoinAd(protocol.JoinCode{Nameplate: np}, key); string(again) != string(b) {
+				t.Fatalf("%x reads as %q and %x, which make %x", b, np, key, again)
+			}
+		}
+	})
+}

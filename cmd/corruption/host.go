@@ -64,7 +64,7 @@ func runHost(c *cli.Context) error {
 	ph.print(c.App.ErrWriter)
 	bots.resume()
 	if cfg.data == "" {
-		fmt.Fprintln(c.App.ErrWriter, "corruption: without --data the address changes at the next start (the phones would need the new one)")
+		fmt.Fprintln(c.App.ErrWriter, "corruption: without --data the phones' address changes at the next start")
 	}
 	if c.Bool("verbose") {
 		s.printAddrs()

@@ -35,8 +35,11 @@ const phonesFile = "phones.json"
 
 // phoneFlags are --phones-addr (and, for play and demo, --phones).
 func phoneFlags(withSwitch bool) []cli.Flag {
-	fl := []cli.Flag{&cli.StringFlag{Name: "phones-addr", Value: ":0",
-		Usage: "with --phones: the `HOST:PORT` phones reach this machine on (default every interface, any free port; with --data the port is kept)"}}
+	usage := "the `HOST:PORT` phones reach this machine on: an address of the Wi-Fi they are on, or none for every interface; port 0 for a free one (with --data, the port of the last run)"
+	if withSwitch {
+		usage = "with --phones: " + usage
+	}
+	fl := []cli.Flag{&cli.StringFlag{Name: "phones-addr", Value: ":0", Usage: usage}}
 	if withSwitch {
 		fl = append([]cli.Flag{&cli.BoolFlag{Name: "phones",
 			Usage: "let phones on your Wi-Fi sit at tables too, in their browsers: prints an address and a QR code to open on a phone"}}, fl...)

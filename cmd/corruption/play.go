@@ -232,6 +232,9 @@ func playTable(c *cli.Context, pc playConfig) error {
 	defer p.close()
 	if ph != nil {
 		ph.print(c.App.ErrWriter)
+		if pc.session.data == "" {
+			fmt.Fprintln(c.App.ErrWriter, "corruption: without --data the phones' address changes at the next start")
+		}
 		p.showPhones(ph.url)
 	}
 	if pc.private != nil && pc.private.hosted != nil {

@@ -385,3 +385,47 @@ func TestWebSocket(t *testing.T) {
 		t.Error("a page address without a token made a bridge address")
 	}
 }
+
+// FuzzHubServe: whatever frames a phone sends after its hello, the hub neither panics nor
+// blocks, and answers or refuses; a laptop member's publish still reaches the others.
+func FuzzHubServe(f *testing.F) {
+	for _, fr := range everyFrame() {
+		b, err := fr.Encode()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, b)
+	}
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		w := newWorld()
+		h := NewHub(w.node("12D3KooWlaptop"), testPolicy, nil)
+		defer h.Close()
+		phone, laptop := pipes()
+		done := make(chan error, 1)
+		go func() { done <- h.Serve(laptop) }()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hello, _ := (&Frame{Kind: KindHello, Version: Version}).Encode()
+		for _, fr := range [][]byte{hello, a, b} {
+			if err := phone.Write(ctx, fr); err != nil {
+				return // the hub closed the connection: a frame it refused
+			}
+		}
+		go func() { // drain what the hub says
+			for {
+				if _, err := phone.Read(ctx); err != nil {
+					return
+				}
+			}
+		}()
+		phone.Close()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			t.Fatal("the hub did not end the phone's connection once it closed")
+		}
+		if h.Phones() != 0 {
+			t.Fatalf("%d phones after the only one left", h.Phones())
+		}
+	})
+}
