@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/binary"
@@ -10,8 +11,6 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 	"unicode"
@@ -181,7 +180,7 @@ func signChat(key ed25519.PrivateKey, id [32]byte, member int, counter uint64, n
 // message as Marshal encodes it), framed as the log's records are.
 
 // ChatPath is the path of a table's chat file.
-func (s *Store) ChatPath(name string) string { return filepath.Join(s.dir, "tables", name, "chat") }
+func (s *Store) ChatPath(name string) string { return s.b.Path("tables/" + name + "/chat") }
 
 // ReadChat reads a chat file's messages in the order they were kept. A record cut short (a
 // crash while writing) is an error wrapping ErrTruncated, a damaged one another error: either
@@ -233,7 +232,9 @@ type chatRoom struct {
 	id     [32]byte
 	me     int    // this node's place in the roster
 	next   uint64 // this node's next counter
-	path   string
+	path   string // the file, for people
+	file   string // the file, in the store
+	store  Backend
 	kept   []ChatMessage
 	seen   map[[2]uint64][]int // (member, counter): where its messages are in kept
 	counts map[int]int         // messages kept, by member
@@ -265,16 +266,19 @@ func (n *Node) room() (*chatRoom, error) {
 		return nil, err
 	}
 	c.g, c.id, c.me, c.next = g, genesis.Table, g.SeatOf(n.self.Public()), 1
-	c.path = n.cfg.Store.ChatPath(n.cfg.Table)
+	dir, err := n.cfg.Store.tableDir(n.cfg.Table)
+	if err != nil {
+		return nil, err
+	}
+	c.store, c.file, c.path = n.cfg.Store.b, dir+"/chat", n.cfg.Store.ChatPath(n.cfg.Table)
 	c.seen, c.counts = map[[2]uint64][]int{}, map[int]int{}
-	f, err := os.Open(c.path)
+	f, err := c.store.ReadFile(c.file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return nil, err
 	default:
-		old, rerr := ReadChat(f)
-		f.Close()
+		old, rerr := ReadChat(bytes.NewReader(f))
 		for _, m := range old {
 			if m.Verify(g) == nil && c.keep(m) && m.Member == c.me {
 				c.next = max(c.next, m.Counter+1)
@@ -288,7 +292,7 @@ func (n *Node) room() (*chatRoom, error) {
 			for i := range c.kept {
 				b = wire.AppendRecord(b, c.kept[i].Marshal())
 			}
-			if err := writeFileSync(c.path, b, 0o600); err != nil {
+			if err := c.store.WriteFile(c.file, b); err != nil {
 				return nil, fmt.Errorf("cannot repair the chat file: %w", err)
 			}
 		}
@@ -358,15 +362,15 @@ func (c *chatRoom) add(m *ChatMessage) (fresh bool, err error) {
 
 // write appends m to the chat file.
 func (c *chatRoom) write(m *ChatMessage) error {
-	f, err := os.OpenFile(c.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := c.store.OpenAppend(c.file)
 	if err != nil {
 		return fmt.Errorf("cannot keep the chat: %w", err)
 	}
 	var b []byte
-	if st, err := f.Stat(); err == nil && st.Size() == 0 {
+	if size, err := f.Size(); err == nil && size == 0 {
 		b = []byte(ChatMagic)
 	}
-	_, err = f.Write(wire.AppendRecord(b, m.Marshal()))
+	err = f.Append(wire.AppendRecord(b, m.Marshal()), false)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

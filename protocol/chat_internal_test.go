@@ -27,8 +27,12 @@ func TestChatConflict(t *testing.T) {
 	b := signChat(keys[1], id, 1, 5, now, "I pay you 1 if you vote yes")
 	other := signChat(keys[2], id, 2, 5, now, "no deal")
 	dir := t.TempDir()
+	bk, err := NewDirBackend(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	room := func(name string) *chatRoom {
-		return &chatRoom{open: true, g: g, id: id, path: filepath.Join(dir, name), seen: map[[2]uint64][]int{}, counts: map[int]int{}}
+		return &chatRoom{open: true, g: g, id: id, path: filepath.Join(dir, name), store: bk, file: name, seen: map[[2]uint64][]int{}, counts: map[int]int{}}
 	}
 	for _, order := range [][]*ChatMessage{{a, other, b}, {b, other, a}} {
 		c := room(order[0].Text)

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 )
 
@@ -356,7 +354,7 @@ func (n *Node) resumePromise() error {
 
 func (s *Store) promisePath(name string) (string, error) {
 	dir, err := s.tableDir(name)
-	return filepath.Join(dir, "departure"), err
+	return dir + "/departure", err
 }
 
 // SavePromise keeps the node's agreement to a departure, synced, before it is sent.
@@ -365,7 +363,7 @@ func (s *Store) SavePromise(name string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	return writeFileSync(path, b, 0o600)
+	return s.b.WriteFile(path, b)
 }
 
 // LoadPromise reads the node's agreement (nil when there is none).
@@ -374,7 +372,7 @@ func (s *Store) LoadPromise(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(path)
+	b, err := s.b.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -389,7 +387,11 @@ func (s *Store) ResetLog(name string, entries []*Entry) error {
 		s.log.Close()
 		s.log = nil
 	}
-	if err := s.rewrite(s.LogPath(name), entries); err != nil {
+	dir, err := s.tableDir(name)
+	if err != nil {
+		return err
+	}
+	if err := s.rewrite(dir+"/log", entries); err != nil {
 		return fmt.Errorf("cannot rewrite the log of table %q: %w", name, err)
 	}
 	if wasOpen {
@@ -404,7 +406,7 @@ func (s *Store) ClearPromise(name string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := s.b.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	return nil

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"context"
 	"crypto/aes"
 	"crypto/cipher"
@@ -31,19 +32,33 @@ import (
 // confirmation tags need the exchange's key. A stranger who guesses must run an exchange with
 // the creator for each guess, and the creator limits those:
 //
-//   - every node has three failures for free, then waits 10 s before its next attempt,
-//     doubling with each failure up to 5 minutes (a node that mistypes is slowed, nobody else);
+//   - every connection has three failures for free, then waits 10 s before its next attempt,
+//     doubling with each failure up to 5 minutes (a node that mistypes is slowed, and the
+//     phones a laptop relays with it, nobody else);
 //   - all nodes together have a budget of 10 attempts, refilled at one every 6 s, so that new
 //     identities, which cost nothing, buy no more than 10 guesses a minute: 2^29 guesses, half
 //     the secrets, take about a hundred years;
 //   - at most 8 exchanges may wait for their confirmation, each for 30 s; one that is never
 //     confirmed counts as a failure.
 //
+// Version 2 (this one) binds the joiner's identity key as the joiner states it in its start
+// request, not as the connection says: a phone's exchange arrives over its laptop's connection
+// (p2p/bridge), whose key is the laptop's. CPace's CI holds the stated key, so a relayer that
+// swaps it for another breaks the exchange (the tags fail, and the creator counts a failure);
+// the limits count attempts per connection (the relayer), as before, plus the shared budget.
+// The creator answers a start of version 1 with a plain error that says so; a creator
+// announces its key with its nameplate, as the gossip's author may be its laptop.
+//
 // There is no lockout: an attacker with many identities can use the shared budget and slow
 // friends down (their node tries again when told to wait), not keep them out for good. The
 // creator is told of every failed attempt, with the count.
 
-const joinVersion = 1
+// joinVersion is the exchange's version (the start request and the announcement);
+// welcomeVersion the sealed welcome's and the saved table's, which version 2 kept.
+const (
+	joinVersion    = 2
+	welcomeVersion = 1
+)
 
 // JoinCode is a private table's join code.
 type JoinCode struct {
@@ -102,13 +117,16 @@ func ParseJoinCode(s string) (JoinCode, error) {
 
 // The exchange: two requests, each answered with a status byte and its body.
 //
-//	start:   'j' ‖ u8 version ‖ 2-byte nameplate ‖ 16-byte sid ‖ 32-byte Ya
+//	start:   'j' ‖ u8 version (2) ‖ 2-byte nameplate ‖ 16-byte sid ‖ 32-byte Ya ‖ 32-byte joiner's key
 //	answer:  status ‖ (ok) 32-byte Yb ‖ 32-byte creator's tag | (wait) u32 milliseconds
 //	confirm: 'k' ‖ 16-byte sid ‖ 32-byte joiner's tag
 //	answer:  status ‖ (ok) the sealed welcome
 //
-// CPace's PRS is the secret (its six characters), CI is "corruption/join/v1" ‖ the creator's
-// key ‖ the joiner's key, ADa the nameplate, ADb empty. The tags are HMAC-SHA256 under
+// A nameplate the creator does not hold is answered with an error (ErrNoNameplate's text),
+// not a status: a laptop that relays for several creators asks each in turn until one
+// answers without an error (p2p/bridge). CPace's PRS is the secret (its six characters), CI
+// is "corruption/join/v2" ‖ the creator's key ‖ the joiner's key (the one its start states),
+// ADa the nameplate, ADb empty. The tags are HMAC-SHA256 under
 // HMAC-SHA256(ISK, "confirm") of "creator" or "joiner" and the shares; the welcome is
 // AES-256-GCM under HMAC-SHA256(ISK, "welcome"), used once, with a zero nonce.
 const (
@@ -122,7 +140,7 @@ const (
 	joinWrong
 	joinWait
 	joinFull
-	joinUnknown // no table with that nameplate here
+	joinUnknown // version 1's answer for a nameplate not held; version 2 answers an error
 )
 
 const (
@@ -140,6 +158,8 @@ var (
 	ErrWrongCode   = errors.New("the join code is wrong")
 	ErrTableFull   = errors.New("the private table is full")
 	ErrNoNameplate = errors.New("no private table with that nameplate here")
+	// ErrOldCreator: the table's creator runs a release whose join is of version 1.
+	ErrOldCreator = errors.New("the private table's creator runs an older release of corruption (join version 1): one of you must run the other's release")
 )
 
 // JoinWaitError is the creator's answer that the joiner must wait before it tries again.
@@ -168,7 +188,8 @@ type Admission struct {
 }
 
 type joinAttempt struct {
-	key   string
+	conn  string // the connection it came on
+	key   string // the joiner's key, as it stated it
 	isk   []byte
 	ya    []byte
 	yb    []byte
@@ -221,9 +242,11 @@ func (a *Admission) Failed() int {
 	return a.failed
 }
 
-// Serve answers one request of the exchange from the node whose identity key is from (the
-// network layer authenticates it). Its error is for a malformed request only.
-func (a *Admission) Serve(from ed25519.PublicKey, req []byte) ([]byte, error) {
+// Serve answers one request of the exchange that came on the connection conn (the network
+// layer's peer id: the joiner's node, or the laptop that relays a phone). The joiner's key is
+// the one its start states, which the exchange binds; conn is what the failures are counted
+// against. Its error is for a malformed request, a start of version 1 and a nameplate not held.
+func (a *Admission) Serve(conn string, req []byte) ([]byte, error) {
 	if len(req) == 0 {
 		return nil, errors.New("empty join request")
 	}
@@ -233,9 +256,9 @@ func (a *Admission) Serve(from ed25519.PublicKey, req []byte) ([]byte, error) {
 	a.expireLocked(now)
 	switch req[0] {
 	case reqJoinStart:
-		return a.startLocked(now, from, req[1:])
+		return a.startLocked(now, conn, req[1:])
 	case reqJoinConfirm:
-		return a.confirmLocked(from, req[1:])
+		return a.confirmLocked(conn, req[1:])
 	}
 	return nil, fmt.Errorf("unknown join request %q", req[0])
 }
@@ -246,27 +269,32 @@ func waitAnswer(d time.Duration) []byte {
 	return w.B
 }
 
-func (a *Admission) startLocked(now time.Time, from ed25519.PublicKey, body []byte) ([]byte, error) {
+func (a *Admission) startLocked(now time.Time, conn string, body []byte) ([]byte, error) {
+	if len(body) > 0 && body[0] != joinVersion {
+		if body[0] == 1 {
+			return nil, fmt.Errorf("join request of version 1, from an older release of corruption: this table's creator speaks join version %d; one of you must run the other's release", joinVersion)
+		}
+		return nil, fmt.Errorf("join request of version %d, want %d", body[0], joinVersion)
+	}
 	r := wire.Reader{B: body}
-	version := r.U8()
+	r.U8()
 	nameplate := string(r.Take(2))
 	var sid [16]byte
 	r.Fixed(sid[:])
 	ya := r.Take(crypto.CPaceShareSize)
+	joiner := make(ed25519.PublicKey, ed25519.PublicKeySize)
+	r.Fixed(joiner)
 	if err := r.Done("join request"); err != nil {
 		return nil, err
 	}
-	if version != joinVersion {
-		return nil, fmt.Errorf("join request of version %d, want %d", version, joinVersion)
-	}
-	key := string(from)
+	key := string(joiner)
 	switch {
 	case nameplate != a.code.Nameplate:
-		return []byte{joinUnknown}, nil
+		return nil, ErrNoNameplate
 	case !a.admitted[key] && len(a.admitted) >= a.table.Players-1:
 		return []byte{joinFull}, nil
 	}
-	if f := a.failures[key]; f != nil && f.n >= joinFreeFailures {
+	if f := a.failures[conn]; f != nil && f.n >= joinFreeFailures {
 		wait := joinBackoffMin << min(f.n-joinFreeFailures, 10)
 		if until := f.last.Add(min(wait, joinBackoffMax)); now.Before(until) {
 			return waitAnswer(until.Sub(now)), nil
@@ -284,7 +312,7 @@ func (a *Admission) startLocked(now time.Time, from ed25519.PublicKey, body []by
 		return nil, errors.New("join request: a session id already in use")
 	}
 	a.tokens--
-	c, err := crypto.NewCPace(a.rand, []byte(a.code.Secret), joinCI(a.table.Creator, from), sid[:])
+	c, err := crypto.NewCPace(a.rand, []byte(a.code.Secret), joinCI(a.table.Creator, joiner), sid[:])
 	if err != nil {
 		return nil, err
 	}
@@ -292,15 +320,15 @@ func (a *Admission) startLocked(now time.Time, from ed25519.PublicKey, body []by
 	isk, err := c.Key(ya, []byte(nameplate), yb, nil)
 	if err != nil {
 		// A share that is no element: an attempt all the same.
-		a.failLocked(now, key)
+		a.failLocked(now, conn)
 		return []byte{joinWrong}, nil
 	}
-	a.pending[sid] = &joinAttempt{key: key, isk: isk, ya: ya, yb: yb, since: now}
+	a.pending[sid] = &joinAttempt{conn: conn, key: key, isk: isk, ya: ya, yb: yb, since: now}
 	out := append([]byte{joinOK}, yb...)
 	return append(out, joinTag(isk, "creator", ya, yb)...), nil
 }
 
-func (a *Admission) confirmLocked(from ed25519.PublicKey, body []byte) ([]byte, error) {
+func (a *Admission) confirmLocked(conn string, body []byte) ([]byte, error) {
 	r := wire.Reader{B: body}
 	var sid [16]byte
 	r.Fixed(sid[:])
@@ -309,15 +337,15 @@ func (a *Admission) confirmLocked(from ed25519.PublicKey, body []byte) ([]byte, 
 		return nil, err
 	}
 	at := a.pending[sid]
-	if at == nil || at.key != string(from) {
+	if at == nil || at.conn != conn {
 		return []byte{joinWrong}, nil // expired (and counted), or never started
 	}
 	delete(a.pending, sid)
 	if subtle.ConstantTimeCompare(tag, joinTag(at.isk, "joiner", at.ya, at.yb)) != 1 {
-		a.failLocked(a.clock.Now(), at.key)
+		a.failLocked(a.clock.Now(), at.conn)
 		return []byte{joinWrong}, nil
 	}
-	delete(a.failures, at.key)
+	delete(a.failures, at.conn)
 	if !a.admitted[at.key] {
 		a.admitted[at.key] = true
 		a.notef("a player joined with the join code (%d of %d seats taken)", len(a.admitted)+1, a.table.Players)
@@ -325,17 +353,25 @@ func (a *Admission) confirmLocked(from ed25519.PublicKey, body []byte) ([]byte, 
 	return append([]byte{joinOK}, sealWelcome(at.isk, a.table.marshal())...), nil
 }
 
-// failLocked counts a failed attempt of key.
-func (a *Admission) failLocked(now time.Time, key string) {
-	f := a.failures[key]
+// failLocked counts a failed attempt that came on conn.
+func (a *Admission) failLocked(now time.Time, conn string) {
+	f := a.failures[conn]
 	if f == nil {
 		f = &joinFailures{}
-		a.failures[key] = f
+		a.failures[conn] = f
 	}
 	f.n++
 	f.last = now
 	a.failed++
-	a.notef("a failed attempt to join with the code, from key %x (%d failed so far)", []byte(key)[:4], a.failed)
+	a.notef("a failed attempt to join with the code, from %s (%d failed so far)", Printable(shortID(conn)), a.failed)
+}
+
+// shortID is the first characters of a connection's id, for the creator's notes.
+func shortID(conn string) string {
+	if len(conn) > 16 {
+		return conn[:16] + "…"
+	}
+	return conn
 }
 
 // expireLocked counts the exchanges never confirmed in time as failures.
@@ -343,7 +379,7 @@ func (a *Admission) expireLocked(now time.Time) {
 	for sid, at := range a.pending {
 		if now.Sub(at.since) > joinPendingTTL {
 			delete(a.pending, sid)
-			a.failLocked(now, at.key)
+			a.failLocked(now, at.conn)
 		}
 	}
 }
@@ -370,9 +406,10 @@ func Join(ctx context.Context, rnd io.Reader, code JoinCode, self, creator ed255
 	w.Fixed([]byte(code.Nameplate))
 	w.Fixed(sid[:])
 	w.Fixed(ya)
+	w.Fixed(self)
 	ans, err := request(ctx, w.B)
 	if err != nil {
-		return nil, err
+		return nil, joinRemoteError(err)
 	}
 	body, err := joinStatus(ans)
 	if err != nil {
@@ -396,7 +433,7 @@ func Join(ctx context.Context, rnd io.Reader, code JoinCode, self, creator ed255
 		return nil, ErrWrongCode
 	}
 	if err != nil {
-		return nil, err
+		return nil, joinRemoteError(err)
 	}
 	if body, err = joinStatus(ans); err != nil {
 		return nil, err
@@ -413,6 +450,18 @@ func Join(ctx context.Context, rnd io.Reader, code JoinCode, self, creator ed255
 		return nil, errors.New("the welcome names another creator")
 	}
 	return p, nil
+}
+
+// joinRemoteError reads a creator's error answer: a nameplate it does not hold, or a creator
+// of version 1 (which refuses the start of version 2 with "version 2, want 1").
+func joinRemoteError(err error) error {
+	switch msg := err.Error(); {
+	case strings.Contains(msg, ErrNoNameplate.Error()):
+		return fmt.Errorf("%w (%v)", ErrNoNameplate, err)
+	case strings.Contains(msg, fmt.Sprintf("join request of version %d, want 1", joinVersion)):
+		return fmt.Errorf("%w (%v)", ErrOldCreator, err)
+	}
+	return err
 }
 
 // joinStatus reads an answer's status.
@@ -441,7 +490,7 @@ func joinStatus(ans []byte) ([]byte, error) {
 }
 
 func joinCI(creator, joiner ed25519.PublicKey) []byte {
-	return append(append([]byte("corruption/join/v1"), creator...), joiner...)
+	return append(append([]byte("corruption/join/v2"), creator...), joiner...)
 }
 
 func joinKey(isk []byte, label string) []byte {
@@ -485,15 +534,22 @@ func openWelcome(isk, sealed []byte) ([]byte, error) {
 }
 
 // JoinAd is a creator's announcement that it admits nodes to a private table: u8 'p' ‖ u8
-// version ‖ the 2-character nameplate. The author of the message is the creator.
-func JoinAd(code JoinCode) []byte {
-	return append([]byte{'p', joinVersion}, code.Nameplate...)
+// version (2) ‖ the 2-character nameplate ‖ the creator's 32-byte identity key. The key is a
+// hint, which the exchange checks (CI binds it, and the welcome names the creator): the
+// gossip's author may be the laptop that relays a phone's announcement.
+func JoinAd(code JoinCode, creator ed25519.PublicKey) []byte {
+	return append(append([]byte{'p', joinVersion}, code.Nameplate...), creator...)
 }
 
-// ParseJoinAd reads an announcement and returns its nameplate.
-func ParseJoinAd(msg []byte) (string, error) {
-	if len(msg) != 4 || msg[0] != 'p' || msg[1] != joinVersion {
-		return "", errors.New("not an announcement of a private table")
+// ParseJoinAd reads an announcement: its nameplate and the creator's key. An announcement of
+// version 1 (which held no key: its author was the creator) gives ErrOldCreator with its
+// nameplate.
+func ParseJoinAd(msg []byte) (nameplate string, creator ed25519.PublicKey, err error) {
+	switch {
+	case len(msg) == 4 && msg[0] == 'p' && msg[1] == 1:
+		return string(msg[2:]), nil, ErrOldCreator
+	case len(msg) != 4+ed25519.PublicKeySize || msg[0] != 'p' || msg[1] != joinVersion:
+		return "", nil, errors.New("not an announcement of a private table")
 	}
-	return string(msg[2:]), nil
+	return string(msg[2:4]), ed25519.PublicKey(bytes.Clone(msg[4:])), nil
 }

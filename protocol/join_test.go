@@ -57,8 +57,11 @@ func newDoor(t testing.TB, players int) *door {
 // join runs the exchange of the node with key self, with code, straight into the door.
 func (d *door) join(self ed25519.PublicKey, code protocol.JoinCode) (*protocol.PrivateTable, error) {
 	return protocol.Join(context.Background(), nil, code, self, d.table.Creator,
-		func(_ context.Context, req []byte) ([]byte, error) { return d.adm.Serve(self, req) })
+		func(_ context.Context, req []byte) ([]byte, error) { return d.adm.Serve(connOf(self), req) })
 }
+
+// connOf is the connection a node's requests come on: its own (no relay).
+func connOf(k ed25519.PublicKey) string { return fmt.Sprintf("peer-%x", k[:8]) }
 
 func wrongCode(c protocol.JoinCode) protocol.JoinCode {
 	s := []byte(c.Secret)
@@ -187,13 +190,13 @@ func TestJoinLimits(t *testing.T) {
 	// An exchange that is never confirmed.
 	d3 := newDoor(t, 3)
 	var sid [16]byte
-	start := append([]byte{'j', 1}, d3.code.Nameplate...)
+	start := append([]byte{'j', 2}, d3.code.Nameplate...)
 	share, err := crypto.NewCPace(rand.Reader, []byte("any"), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start = append(append(start, sid[:]...), share.Share()...)
-	if ans, err := d3.adm.Serve(stranger, start); err != nil || ans[0] != 0 || d3.adm.Failed() != 0 {
+	start = append(append(append(start, sid[:]...), share.Share()...), stranger...)
+	if ans, err := d3.adm.Serve(connOf(stranger), start); err != nil || ans[0] != 0 || d3.adm.Failed() != 0 {
 		t.Fatalf("a start: %x, %v, %d failures", ans, err, d3.adm.Failed())
 	}
 	d3.clock.Advance(31 * time.Second)
@@ -222,12 +225,12 @@ func FuzzJoinServe(f *testing.F) {
 	protocol.Join(context.Background(), nil, wrongCode(d.code), stranger, d.table.Creator,
 		func(_ context.Context, req []byte) ([]byte, error) {
 			f.Add(req)
-			return d.adm.Serve(stranger, req)
+			return d.adm.Serve(connOf(stranger), req)
 		})
 	f.Add([]byte{'j', 1})
 	f.Add([]byte{'k'})
 	f.Fuzz(func(t *testing.T, req []byte) {
-		ans, err := d.adm.Serve(stranger, req)
+		ans, err := d.adm.Serve(connOf(stranger), req)
 		if err == nil && len(ans) == 0 {
 			t.Fatal("an empty answer")
 		}

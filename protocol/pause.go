@@ -5,8 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"sort"
 	"sync"
 	"time"
@@ -503,12 +502,15 @@ func (n *Node) pauseStatus() PauseStatus {
 // The record of a pause: DIR/tables/NAME/paused holds the certificate.
 
 func (s *Store) pausePath(name string) string {
-	return filepath.Join(s.dir, "tables", name, "paused")
+	return "tables/" + name + "/paused"
 }
 
 // savePause keeps the certificate of the pause of table name.
 func (s *Store) savePause(name string, cert []*PauseVote) error {
-	if err := writeFileSync(s.pausePath(name), MarshalPause(cert), 0o600); err != nil {
+	if _, err := s.tableDir(name); err != nil {
+		return err
+	}
+	if err := s.b.WriteFile(s.pausePath(name), MarshalPause(cert)); err != nil {
 		return fmt.Errorf("cannot keep the record of the pause: %w", err)
 	}
 	return nil
@@ -516,8 +518,11 @@ func (s *Store) savePause(name string, cert []*PauseVote) error {
 
 // pausedAt is the log length table id (of name) was paused at, 0 if it was not.
 func (s *Store) pausedAt(name string, id [32]byte) (uint64, error) {
-	b, err := os.ReadFile(s.pausePath(name))
-	if errors.Is(err, os.ErrNotExist) {
+	if _, err := s.tableDir(name); err != nil {
+		return 0, err
+	}
+	b, err := s.b.ReadFile(s.pausePath(name))
+	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
 	if err != nil {
@@ -525,7 +530,7 @@ func (s *Store) pausedAt(name string, id [32]byte) (uint64, error) {
 	}
 	votes, err := ParsePause(b)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %w", s.pausePath(name), err)
+		return 0, fmt.Errorf("%s: %w", s.b.Path(s.pausePath(name)), err)
 	}
 	if votes[0].Table != id {
 		return 0, nil // the record of an earlier table of that name

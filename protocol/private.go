@@ -113,6 +113,10 @@ func (p *PrivateTable) seal(msg []byte, ad string) []byte {
 	return p.aead.Seal(nonce, nonce, msg, []byte(ad))
 }
 
+// SealOverhead is the least a sealed message holds: its nonce and its tag (for a validator
+// that cannot open it, the laptop that relays a phone's private table).
+const SealOverhead = 12 + 16
+
 var errNotSealed = errors.New("not sealed with this private table's key")
 
 func (p *PrivateTable) open(msg []byte, ad string) ([]byte, error) {
@@ -191,7 +195,7 @@ func (w *privateNet) Peers() []string { return w.n.Peers() }
 // The welcome, sealed to an admitted node: u8 version ‖ 32-byte secret ‖ 32-byte creator key ‖
 // bytes(game) ‖ bytes(configuration) ‖ u8 players.
 func (p *PrivateTable) marshal() []byte {
-	w := wire.Writer{B: []byte{joinVersion}}
+	w := wire.Writer{B: []byte{welcomeVersion}}
 	w.Fixed(p.Secret[:])
 	w.Fixed(p.Creator)
 	w.Str(p.Game)
@@ -202,8 +206,8 @@ func (p *PrivateTable) marshal() []byte {
 
 func parsePrivateTable(b []byte) (*PrivateTable, error) {
 	r := wire.Reader{B: b}
-	if v := r.U8(); r.Err == nil && v != joinVersion {
-		return nil, fmt.Errorf("welcome of version %d, want %d", v, joinVersion)
+	if v := r.U8(); r.Err == nil && v != welcomeVersion {
+		return nil, fmt.Errorf("welcome of version %d, want %d", v, welcomeVersion)
 	}
 	p := &PrivateTable{Creator: make([]byte, ed25519.PublicKeySize)}
 	r.Fixed(p.Secret[:])

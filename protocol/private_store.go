@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 
 	"corruption/engine"
 )
@@ -21,19 +19,15 @@ import (
 
 // SavePrivate keeps p as the private table this node created (code empty) or joined with code.
 func (s *Store) SavePrivate(code string, p *PrivateTable) error {
-	dir := filepath.Join(s.dir, "private")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	return writeFileSync(filepath.Join(dir, privateFile(code)), p.marshal(), 0o600)
+	return s.b.WriteFile("private/"+privateFile(code), p.marshal())
 }
 
 // SavedPrivate returns the private table this node created (code empty) or joined with code, if
 // one is saved and its game is under way in this data directory (its log begun and not ended);
 // nil otherwise: a table that never formed here, or ended, is not resumed.
 func (s *Store) SavedPrivate(code string) (*PrivateTable, error) {
-	path := filepath.Join(s.dir, "private", privateFile(code))
-	b, err := os.ReadFile(path)
+	path := "private/" + privateFile(code)
+	b, err := s.b.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -42,7 +36,7 @@ func (s *Store) SavedPrivate(code string) (*PrivateTable, error) {
 	}
 	p, err := parsePrivateTable(b)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", s.b.Path(path), err)
 	}
 	entries, err := s.LoadLog(p.Name())
 	if err != nil || len(entries) == 0 {

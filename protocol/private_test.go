@@ -89,8 +89,8 @@ func TestPrivateTable(t *testing.T) {
 	}
 	var failures []string
 	adm := protocol.NewAdmission(code, table, nil, nil, func(f string, a ...any) { failures = append(failures, fmt.Sprintf(f, a...)) })
-	rec := &recording{ad: protocol.JoinAd(code), channel: table.Channel()}
-	if np, err := protocol.ParseJoinAd(rec.ad); err != nil || np != code.Nameplate {
+	rec := &recording{ad: protocol.JoinAd(code, creator), channel: table.Channel()}
+	if np, key, err := protocol.ParseJoinAd(rec.ad); err != nil || np != code.Nameplate || !key.Equal(creator) {
 		t.Fatalf("the announcement reads %q, %v", np, err)
 	}
 
@@ -105,7 +105,7 @@ func TestPrivateTable(t *testing.T) {
 		}
 		p, err := protocol.Join(context.Background(), nil, c, self, creator, func(_ context.Context, req []byte) ([]byte, error) {
 			rec.add(&rec.exchange, req)
-			ans, err := adm.Serve(self, req)
+			ans, err := adm.Serve(connOf(self), req)
 			rec.add(&rec.exchange, ans)
 			return ans, err
 		})
@@ -363,7 +363,7 @@ func TestPrivateRogueGenesis(t *testing.T) {
 	for i := 1; i < players; i++ {
 		self := keys[i].Public().(ed25519.PublicKey)
 		if tables[i], err = protocol.Join(context.Background(), nil, code, self, table.Creator,
-			func(_ context.Context, req []byte) ([]byte, error) { return adm.Serve(self, req) }); err != nil {
+			func(_ context.Context, req []byte) ([]byte, error) { return adm.Serve(connOf(self), req) }); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
@@ -9,21 +10,20 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"corruption/protocol/internal/wire"
 )
 
-// Store is a node's data directory:
+// Store is a node's data, kept by a Backend: a data directory on disk (OpenStore) or the
+// browser's storage (NewStore with the browser's backend). Its files:
 //
-//	DIR/lock              held (flock) by the one process using the directory; holds its pid
-//	DIR/identity          the node's ed25519 identity (its 32-byte seed), mode 0600
-//	DIR/played            the ids of every table this node has sat at, one a line (hex)
-//	DIR/tables/NAME/seed  the node's secret seed for its log of table NAME, mode 0600
-//	DIR/tables/NAME/log   the table's log file, appended as entries come
+//	lock              held by the one process using the directory (DirBackend: flock; holds its pid)
+//	identity          the node's ed25519 identity (its 32-byte seed), mode 0600
+//	played            the ids of every table this node has sat at, one a line (hex)
+//	tables/NAME/seed  the node's secret seed for its log of table NAME, mode 0600
+//	tables/NAME/log   the table's log file, appended as entries come
 //
 // Everything the node needs to resume after a crash is there: the log, and the seed from
 // which it rebuilds its secrets. A new log always gets a new seed, and a table id this node
@@ -33,9 +33,8 @@ import (
 // Only one process may use a data directory at a time: OpenStore takes an exclusive lock and
 // fails at once, naming the holder, when another process has it.
 type Store struct {
-	dir  string
-	log  *os.File
-	lock *os.File
+	b   Backend
+	log Appender
 	// Rand is where new secrets come from (nil: crypto/rand). Tests set it to be repeatable.
 	Rand io.Reader
 }
@@ -45,40 +44,24 @@ var ErrLocked = errors.New("the data directory is in use by another corruption p
 
 // OpenStore opens (creating if needed) a data directory and locks it for this process.
 func OpenStore(dir string) (*Store, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("cannot create data directory: %w", err)
+	b, err := NewDirBackend(dir)
+	if err != nil {
+		return nil, err
 	}
-	s := &Store{dir: dir}
-	if err := s.takeLock(); err != nil {
+	return NewStore(b)
+}
+
+// NewStore opens a Store on a backend and takes the backend's lock.
+func NewStore(b Backend) (*Store, error) {
+	s := &Store{b: b}
+	if err := s.b.Lock(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// takeLock takes the directory's lock (an flock on DIR/lock, released by Close or at exit).
-func (s *Store) takeLock() error {
-	if s.lock != nil {
-		return nil
-	}
-	path := filepath.Join(s.dir, "lock")
-	f, busy, err := lockFile(path) // lock_unix.go, lock_windows.go
-	if err != nil {
-		holder := ""
-		if b, rerr := os.ReadFile(path); rerr == nil {
-			if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil {
-				holder = fmt.Sprintf(" (process %d)", pid)
-			}
-		}
-		if busy {
-			return fmt.Errorf("%s: %w%s: stop it, or give this node another --data", s.dir, ErrLocked, holder)
-		}
-		return fmt.Errorf("cannot lock the data directory %s: %w", s.dir, err)
-	}
-	f.Truncate(0)
-	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	s.lock = f
-	return nil
-}
+// Backend is the store's backend.
+func (s *Store) Backend() Backend { return s.b }
 
 func (s *Store) rand() io.Reader {
 	if s.Rand != nil {
@@ -89,7 +72,7 @@ func (s *Store) rand() io.Reader {
 
 // Identity loads the node's identity key, creating it on first use.
 func (s *Store) Identity() (ed25519.PrivateKey, error) {
-	seed, err := s.secret(filepath.Join(s.dir, "identity"))
+	seed, err := s.secret("identity")
 	if err != nil {
 		return nil, err
 	}
@@ -103,12 +86,12 @@ func (s *Store) TableSeed(name string) ([32]byte, error) {
 	if err != nil {
 		return [32]byte{}, err
 	}
-	path := filepath.Join(dir, "seed")
-	b, err := os.ReadFile(path)
+	path := dir + "/seed"
+	b, err := s.b.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return [32]byte{}, fmt.Errorf("%s: the saved log of table %q has no secret seed beside it: it cannot be resumed", path, name)
+		return [32]byte{}, fmt.Errorf("%s: the saved log of table %q has no secret seed beside it: it cannot be resumed", s.b.Path(path), name)
 	}
-	return readSecret(path, b, err)
+	return readSecret(s.b.Path(path), b, err)
 }
 
 // NewTableSeed makes a fresh secret seed for a new log of a table, replacing any old one.
@@ -121,21 +104,20 @@ func (s *Store) NewTableSeed(name string) ([32]byte, error) {
 	if _, err := io.ReadFull(s.rand(), v[:]); err != nil {
 		return v, fmt.Errorf("cannot draw a table seed: %w", err)
 	}
-	return v, writeFileSync(filepath.Join(dir, "seed"), v[:], 0o600)
+	return v, s.b.WriteFile(dir+"/seed", v[:])
 }
 
 // Played reports whether this node has sat at the table with this id before.
 func (s *Store) Played(id [32]byte) (bool, error) {
-	f, err := os.Open(filepath.Join(s.dir, "played"))
+	b, err := s.b.ReadFile("played")
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
-	defer f.Close()
 	want := hex.EncodeToString(id[:])
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
 		if sc.Text() == want {
 			return true, nil
@@ -146,40 +128,36 @@ func (s *Store) Played(id [32]byte) (bool, error) {
 
 // MarkPlayed records, durably, that this node sits at the table with this id.
 func (s *Store) MarkPlayed(id [32]byte) error {
-	f, err := os.OpenFile(filepath.Join(s.dir, "played"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := s.b.OpenAppend("played")
 	if err != nil {
 		return err
 	}
-	if _, err := f.WriteString(hex.EncodeToString(id[:]) + "\n"); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
+	if err := f.Append([]byte(hex.EncodeToString(id[:])+"\n"), true); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
 }
 
+// tableDir is the folder of a table's files, "tables/NAME".
 func (s *Store) tableDir(name string) (string, error) {
-	if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
+	if name == "" || name == "." || name == ".." || filepath.Base(name) != name || strings.ContainsAny(name, "/\\\x00") {
 		return "", fmt.Errorf("table name %q cannot name a directory", name)
 	}
-	dir := filepath.Join(s.dir, "tables", name)
-	return dir, os.MkdirAll(dir, 0o700)
+	return "tables/" + name, nil
 }
 
 // secret reads a 32-byte secret file, or creates it with fresh randomness, synced to disk.
-func (s *Store) secret(path string) ([32]byte, error) {
-	b, err := os.ReadFile(path)
+func (s *Store) secret(name string) ([32]byte, error) {
+	b, err := s.b.ReadFile(name)
 	if err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return readSecret(path, b, err)
+		return readSecret(s.b.Path(name), b, err)
 	}
 	var v [32]byte
 	if _, err := io.ReadFull(s.rand(), v[:]); err != nil {
 		return v, err
 	}
-	return v, writeFileSync(path, v[:], 0o600)
+	return v, s.b.WriteFile(name, v[:])
 }
 
 func readSecret(path string, b []byte, err error) ([32]byte, error) {
@@ -194,37 +172,6 @@ func readSecret(path string, b []byte, err error) ([32]byte, error) {
 	return v, nil
 }
 
-// writeFileSync writes a file whole and durably: a temporary file, fsync, rename, fsync of the
-// directory.
-func writeFileSync(path string, data []byte, mode os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err = f.Chmod(mode); err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if d, err := os.Open(filepath.Dir(path)); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
-}
-
 // LoadLog reads the saved log of a table (nil if there is none). A record cut short by a crash
 // is dropped: it was never published, since the node syncs before it publishes.
 func (s *Store) LoadLog(name string) ([]*Entry, error) {
@@ -232,16 +179,15 @@ func (s *Store) LoadLog(name string) ([]*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	path := filepath.Join(dir, "log")
-	f, err := os.Open(path)
+	path := dir + "/log"
+	b, err := s.b.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	entries, err := ReadLog(f)
+	entries, err := ReadLog(bytes.NewReader(b))
 	var le *LogError
 	if errors.As(err, &le) && errors.Is(err, ErrTruncated) {
 		// Rewrite the file without the partial record.
@@ -251,22 +197,25 @@ func (s *Store) LoadLog(name string) ([]*Entry, error) {
 		return entries, nil
 	}
 	if err != nil {
-		return entries, fmt.Errorf("%s: %w", path, err)
+		return entries, fmt.Errorf("%s: %w", s.b.Path(path), err)
 	}
 	return entries, nil
 }
 
 // Notes reads the notes at the end of a table's saved log (nil if there is none).
 func (s *Store) Notes(name string) ([]*Note, error) {
-	f, err := os.Open(s.LogPath(name))
+	dir, err := s.tableDir(name)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.b.ReadFile(dir + "/log")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	_, notes, err := ReadLogNotes(f)
+	_, notes, err := ReadLogNotes(bytes.NewReader(b))
 	var le *LogError
 	if errors.As(err, &le) && errors.Is(err, ErrTruncated) {
 		err = nil
@@ -274,31 +223,41 @@ func (s *Store) Notes(name string) ([]*Note, error) {
 	return notes, err
 }
 
+// ReadTableFile reads one of a table's files by its name in the table's folder ("log",
+// "chat", or an archive ArchiveLog named); an error wrapping fs.ErrNotExist when it is not
+// there.
+func (s *Store) ReadTableFile(table, file string) ([]byte, error) {
+	dir, err := s.tableDir(table)
+	if err != nil {
+		return nil, err
+	}
+	return s.b.ReadFile(dir + "/" + file)
+}
+
 func (s *Store) rewrite(path string, entries []*Entry) error {
 	b := []byte(LogMagic)
 	for _, e := range entries {
 		b = AppendRecord(b, e)
 	}
-	return writeFileSync(path, b, 0o600)
+	return s.b.WriteFile(path, b)
 }
 
 // OpenLog opens a table's log for appending (creating it with its magic line), taking the
 // directory's lock again if Close released it.
 func (s *Store) OpenLog(name string) error {
-	if err := s.takeLock(); err != nil {
+	if err := s.b.Lock(); err != nil {
 		return err
 	}
 	dir, err := s.tableDir(name)
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(dir, "log")
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := s.b.OpenAppend(dir + "/log")
 	if err != nil {
 		return err
 	}
-	if st, err := f.Stat(); err == nil && st.Size() == 0 {
-		if _, err := f.Write([]byte(LogMagic)); err != nil {
+	if n, err := f.Size(); err == nil && n == 0 {
+		if err := f.Append([]byte(LogMagic), false); err != nil {
 			f.Close()
 			return err
 		}
@@ -312,13 +271,8 @@ func (s *Store) Append(e *Entry, sync bool) error {
 	if s.log == nil {
 		return errors.New("no log is open")
 	}
-	if _, err := s.log.Write(AppendRecord(nil, e)); err != nil {
+	if err := s.log.Append(AppendRecord(nil, e), sync); err != nil {
 		return fmt.Errorf("cannot write the log: %w", err)
-	}
-	if sync {
-		if err := s.log.Sync(); err != nil {
-			return fmt.Errorf("cannot sync the log: %w", err)
-		}
 	}
 	return nil
 }
@@ -328,10 +282,10 @@ func (s *Store) AppendNote(n *Note) error {
 	if s.log == nil {
 		return errors.New("no log is open")
 	}
-	if _, err := s.log.Write(wire.AppendRecord(nil, n.Marshal())); err != nil {
+	if err := s.log.Append(wire.AppendRecord(nil, n.Marshal()), true); err != nil {
 		return fmt.Errorf("cannot write the log: %w", err)
 	}
-	return s.log.Sync()
+	return nil
 }
 
 // ArchiveLog moves a table's log aside, as tables/NAME/<id>.<why>.log (a finished table, or one
@@ -347,8 +301,8 @@ func (s *Store) ArchiveLog(name string, id [32]byte, why string) (string, error)
 		s.log.Close()
 		s.log = nil
 	}
-	to := filepath.Join(dir, fmt.Sprintf("%x.%s.log", id[:8], why))
-	if err := os.Rename(filepath.Join(dir, "log"), to); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	to := dir + "/" + fmt.Sprintf("%x.%s.log", id[:8], why)
+	if err := s.b.Rename(dir+"/log", to); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("cannot archive the log of table %q: %w", name, err)
 	}
 	if wasOpen {
@@ -356,22 +310,58 @@ func (s *Store) ArchiveLog(name string, id [32]byte, why string) (string, error)
 			return "", err
 		}
 	}
-	return to, nil
+	return s.b.Path(to), nil
 }
 
-// LogPath is the path of a table's log file.
-func (s *Store) LogPath(name string) string { return filepath.Join(s.dir, "tables", name, "log") }
+// LogPath names a table's log file (on disk: its path).
+func (s *Store) LogPath(name string) string { return s.b.Path("tables/" + name + "/log") }
 
-// Close closes the log and releases the directory's lock.
+// Close closes the log and releases the backend's lock.
 func (s *Store) Close() error {
 	var err error
 	if s.log != nil {
 		err = s.log.Close()
 		s.log = nil
 	}
-	if s.lock != nil {
-		s.lock.Close() // releases the flock
-		s.lock = nil
-	}
+	s.b.Unlock()
 	return err
+}
+
+// WipeSecrets removes what a table's log cannot be read without, once the table is over: the
+// node's seed for it (from which every secret of its seat derives), its departure agreement,
+// and the private table it created or joined under that name (its channel's key). The log,
+// the chat and the archives stay; so does the node's identity. The browser seat calls it when
+// its table ends, so that whoever picks up the phone afterwards reads only what the table
+// revealed. It takes the backend's lock again if Close released it (as the node does when
+// its run ends).
+func (s *Store) WipeSecrets(name string) error {
+	dir, err := s.tableDir(name)
+	if err != nil {
+		return err
+	}
+	if err := s.b.Lock(); err != nil {
+		return err
+	}
+	for _, f := range []string{dir + "/seed", dir + "/departure"} {
+		if err := s.b.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot wipe %s: %w", s.b.Path(f), err)
+		}
+	}
+	privs, err := s.b.List("private")
+	if err != nil {
+		return err
+	}
+	for _, f := range privs {
+		b, err := s.b.ReadFile("private/" + f)
+		if err != nil {
+			continue
+		}
+		if p, err := parsePrivateTable(b); err == nil && p.Name() != name {
+			continue // another table's
+		}
+		if err := s.b.Remove("private/" + f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot wipe %s: %w", s.b.Path("private/"+f), err)
+		}
+	}
+	return nil
 }

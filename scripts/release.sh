@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds release binaries of the corruption command for friends without Go: Linux, macOS and
 # Windows, amd64 and arm64, each a single static file (CGO_ENABLED=0) that knows its version
-# (corruption --version), with a SHA-256 list beside them.
+# (corruption --version), with a SHA-256 list beside them. The list names the browser seat too
+# (seat-VERSION.wasm, the WebAssembly every binary serves to phones, as a phone receives it):
+# a careful player compares the digest of the .wasm a laptop serves with it
+# (docs/SECURITY.md, "A seat in the browser").
 #
 #   ./scripts/release.sh                 # version from git describe, into dist/
 #   VERSION=v2.1.0 ./scripts/release.sh  # a named release
@@ -27,5 +30,12 @@ for target in $TARGETS; do
     -ldflags "-s -w -X main.version=$VERSION" -o "$OUT/$name" ./cmd/corruption
   built+=("$name")
 done
+seat="seat-$VERSION.wasm"
+gunzip -c seat/web/seat.wasm.gz > "$OUT/$seat"
+if [ "$(sha256sum < "$OUT/$seat" | cut -d' ' -f1)" != "$(cut -d' ' -f1 seat/web/seat.wasm.sha256)" ]; then
+  echo "seat/web/seat.wasm.gz does not match seat/web/seat.wasm.sha256: go generate ./seat/web" >&2
+  exit 1
+fi
+built+=("$seat")
 (cd "$OUT" && sha256sum "${built[@]}" > "SHA256SUMS-$VERSION")
-echo "built ${#built[@]} binaries of $VERSION in $OUT/ (SHA256SUMS-$VERSION lists them)" >&2
+echo "built ${#built[@]} files of $VERSION in $OUT/ (SHA256SUMS-$VERSION lists them)" >&2

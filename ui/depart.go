@@ -89,6 +89,9 @@ func (s *Server) escrow(players int) bool {
 	if s.haveSt && s.status.Names != nil {
 		return s.status.Escrow
 	}
+	if c := s.choice; c != nil && 1+c.Bots == players-1 {
+		return false // the person and its local bots hold every seat but one: no escrow (docs/SECURITY.md)
+	}
 	return s.cfg.Escrow && players >= protocol.MinEscrowSeats
 }
 

@@ -132,6 +132,7 @@ type Server struct {
 	lobby   lobby
 	result  *Result
 	network *Network
+	phones  *Phones     // SetPhones
 	gen     int         // the person's tables so far: 0, then one more at each rematch
 	again   bool        // the person asked for a rematch of this table
 	private *Private    // the private table the node created (private.go)
@@ -358,6 +359,7 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	}
 	if out.Mode == "lobby" || out.Mode == "waiting" {
 		out.Network = s.networkState()
+		out.Phones = s.phones
 	}
 	if asked && s.result == nil && st.Verdict == nil {
 		out.Decision = &Decision{ID: pend.ID, SinceMS: pend.Since.UnixMilli(), Board: b.Decision(pend.Game, pend.Seat, names)}

@@ -12,6 +12,7 @@ type State struct {
 	Network  *NetworkState `json:"network,omitempty"` // in the lobby and while the table forms
 	Lobby    *LobbyState   `json:"lobby,omitempty"`
 	Private  *PrivateState `json:"private,omitempty"` // the private table the node created, while it forms
+	Phones   *Phones       `json:"phones,omitempty"`  // where phones join (--phones), in the lobby and while the table forms
 	Table    *TableState   `json:"table,omitempty"`
 	Seats    []SeatState   `json:"seats,omitempty"`
 	Game     any           `json:"game,omitempty"` // the board's

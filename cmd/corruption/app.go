@@ -26,6 +26,7 @@ func newApp() *cli.App {
 			replayCommand(),
 			auditCommand(),
 			relayCommand(),
+			hostCommand(),
 		},
 		OnUsageError: onUsageError,
 		CommandNotFound: func(c *cli.Context, name string) {

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"slices"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"corruption/protocol"
+	browserseat "corruption/seat"
 )
 
 // tableClock is a table's clock as a node that creates the table sets it (the genesis carries
@@ -47,7 +49,29 @@ func readClock(c *cli.Context) (tableClock, error) {
 	case k.wait < time.Second:
 		return k, usageError("--wait: %v is too short (at least 1s)", k.wait)
 	}
+	if servesPhones(c) && !c.IsSet("timeout") {
+		k.timeout = max(k.timeout, browserseat.PhoneClock.Timeout)
+	}
 	return k, nil
+}
+
+// servesPhones says whether the command serves phones (--phones, or host): their seats' pages
+// freeze while a phone's screen is locked, so the tables it creates give automatic entries
+// the phones' timeout (seat.PhoneClock: a minute's lock does not end the table) unless
+// --timeout says otherwise.
+func servesPhones(c *cli.Context) bool {
+	if c.Command == nil {
+		return false
+	}
+	if c.Command.Name == "host" {
+		return true
+	}
+	for _, f := range c.Command.Flags {
+		if slices.Contains(f.Names(), "phones") {
+			return c.Bool("phones")
+		}
+	}
+	return false
 }
 
 // Each command's clock.

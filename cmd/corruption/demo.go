@@ -23,11 +23,14 @@ func demoCommand() *cli.Command {
 			"Examples:\n" +
 			"  corruption demo\n" +
 			"  corruption demo --bots 5 --variant free-stud --lbb\n" +
-			"  corruption demo --text",
-		Flags: append(append(playFlags(demoClock),
+			"  corruption demo --text\n" +
+			"  corruption demo --phones   # your seat is on your phone: scan the QR code it prints\n\n" +
+			"With --phones your seat goes to the first phone that opens the address it prints (on the\n" +
+			"same Wi-Fi), instead of this machine's page: the bots wait for it.",
+		Flags: append(append(append(playFlags(demoClock),
 			&cli.IntFlag{Name: "bots", Value: 3, Usage: "`K` bots: the table has K+1 players (2 to 6 for Corruption)"},
 			&cli.BoolFlag{Name: "text", Usage: "play in this terminal rather than in a browser"},
-		), settingsFlags("")...),
+		), phoneFlags(true)...), settingsFlags("")...),
 		Action: runDemo,
 	}
 }
@@ -55,11 +58,20 @@ func runDemo(c *cli.Context) error {
 		return usageError("%v", err)
 	}
 	pc.text = c.Bool("text")
+	if pc.phones, err = readPhonesAddr(c, c.Bool("phones")); err != nil {
+		return err
+	}
+	if pc.phones != "" && pc.text {
+		return usageError("--phones gives your seat to a phone: leave --text out")
+	}
 	// Everything on this machine: no data kept, no mDNS, loopback only.
 	pc.session = sessionConfig{listen: []string{p2p.DefaultListen}, errw: c.App.ErrWriter, holdAddrs: true}
 	if c.Bool("verbose") {
 		pc.session.logf = readNetworkFlags(c).logf
 		pc.addrs = true
+	}
+	if pc.phones != "" {
+		return demoPhones(c, pc)
 	}
 	return playTable(c, pc)
 }

@@ -45,6 +45,8 @@ type person interface {
 	// showPrivate shows the private table the node created (--private): its join codes and
 	// the failed attempts to join it, as they come, until ctx ends.
 	showPrivate(ctx context.Context, h *hostedPrivate)
+	// showPhones shows the address phones open (--phones), with its QR code.
+	showPhones(url string)
 	close()
 }
 
@@ -76,6 +78,7 @@ func (t terminal) left() <-chan struct{}                       { return nil }
 func (t terminal) stay(context.Context) (ui.TableChoice, bool) { return ui.TableChoice{}, false }
 func (t terminal) seat(ui.TableChoice)                         {}
 func (t terminal) showPrivate(context.Context, *hostedPrivate) {}
+func (t terminal) showPhones(string)                           {}
 func (t terminal) close()                                      { t.Close() }
 
 // page is the person in the browser: the shell's server with every game's board (the lobby
@@ -233,6 +236,8 @@ func (p *page) showPrivate(ctx context.Context, h *hostedPrivate) {
 		}
 	}()
 }
+
+func (p *page) showPhones(url string) { p.SetPhones(ui.Phones{URL: url, QR: qrDataURL(url)}) }
 
 func (p *page) left() <-chan struct{} { return p.Quit() }
 

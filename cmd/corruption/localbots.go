@@ -21,13 +21,18 @@ type localBots struct {
 	wg       sync.WaitGroup
 	sessions []*session
 	once     sync.Once
+	over     chan struct{} // closed when every bot's run returned
+	mu       sync.Mutex
+	played   map[int]*played // how each bot played (by its number, from 1), as they end
 }
 
 // startLocalBots seats c.Bots bots of c's game at the table c, dialing the person's session on
-// loopback.
-func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.TableChoice) (*localBots, error) {
-	b := &localBots{cancel: func() {}}
+// loopback. Their data directories are DATA/bots/i beside the person's, or, when dir is not
+// "", DATA/bots/dir/i (the bots of a phone's table: phoneseats.go).
+func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.TableChoice, dir string) (*localBots, error) {
+	b := &localBots{cancel: func() {}, over: make(chan struct{})}
 	if c.Bots == 0 {
+		close(b.over)
 		return b, nil
 	}
 	g := games[c.Game]
@@ -44,12 +49,38 @@ func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.Ta
 		if c.Level != "" { // the lobby's choice
 			level.level = c.Level
 		}
-		if err := b.start(ctx, i, peer, botData(person, i), person.logf, g, level, pc.clock, c); err != nil {
+		data := botData(person, i)
+		if data != "" && dir != "" {
+			data = filepath.Join(person.cfg.data, "bots", dir, fmt.Sprint(i))
+		}
+		if err := b.start(ctx, i, peer, data, person.logf, g, level, pc.clock, c); err != nil {
+			go func() { b.wg.Wait(); close(b.over) }()
 			b.stop()
 			return nil, fmt.Errorf("bot %d: %w", i, err)
 		}
 	}
+	go func() {
+		b.wg.Wait()
+		close(b.over)
+	}()
 	return b, nil
+}
+
+// finished says whether every bot's run returned.
+func (b *localBots) finished() bool {
+	select {
+	case <-b.over:
+		return true
+	default:
+		return false
+	}
+}
+
+// result is how bot i (from 0, in the order of sessions) played, once its run returned.
+func (b *localBots) result(i int) *played {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.played[i+1]
 }
 
 func (b *localBots) start(ctx context.Context, i int, peer, data string, logf func(string, ...any), g *game, level botChoice, clock tableClock, c ui.TableChoice) error {
@@ -71,6 +102,12 @@ func (b *localBots) start(ctx context.Context, i int, peer, data string, logf fu
 		defer b.wg.Done()
 		r, err := s.play(ctx, seat{choice: c, name: name, clock: clock, player: player, agreePause: true})
 		if err == nil {
+			b.mu.Lock()
+			if b.played == nil {
+				b.played = map[int]*played{}
+			}
+			b.played[i] = r
+			b.mu.Unlock()
 			err = r.err
 		}
 		if err != nil && ctx.Err() == nil {

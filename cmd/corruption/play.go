@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"corruption/engine"
+	"corruption/p2p/bridge"
 	"corruption/protocol"
 	"corruption/ui"
 )
@@ -32,16 +33,21 @@ func playCommand() *cli.Command {
 			"The page's address carries a key: only who has it sees your hand. After the game the\n" +
 			"page shows the results and the audit of the log until you leave it (or press Ctrl-C),\n" +
 			"or click Rematch: the same players and settings at the next table (NAME #2).\n\n" +
+			"--phones lets friends on your Wi-Fi sit with their phones: it prints a line 'join from a\n" +
+			"phone: URL' and the URL as a QR code (also on your page); a phone that opens it plays in\n" +
+			"its browser, its cards kept from this machine. --data DIR keeps the phones' address\n" +
+			"across restarts.\n\n" +
 			"Examples:\n" +
 			"  corruption play --name ann                       # the lobby, on the LAN\n" +
 			"  corruption play --name ann --table friday --players 4\n" +
 			"  corruption play --name ann --table t1 --bots 2   # you and two bots\n" +
+			"  corruption play --name ann --phones --data ~/corruption   # you, and friends' phones\n" +
 			"  corruption demo                                  # you against 3 bots, nothing else to set up",
-		Flags: append(append(append(playFlags(playClock), networkFlags()...),
+		Flags: append(append(append(append(playFlags(playClock), networkFlags()...),
 			&cli.StringFlag{Name: "table", Usage: "sit at the table `NAME` at once (default: choose in the lobby)"},
 			&cli.IntFlag{Name: "players", Usage: "`N` players at --table, 3 to 7 for Corruption", DefaultText: "--bots + 1, at least 3"},
 			&cli.IntFlag{Name: "bots", Usage: "seat `K` bots of this machine at your table"},
-		), append(settingsFlags("with --table: "), privateFlags()...)...),
+		), phoneFlags(true)...), append(settingsFlags("with --table: "), privateFlags()...)...),
 		Action: runPlay,
 	}
 }
@@ -81,6 +87,7 @@ type playConfig struct {
 	private *privateWish            // --private or --join (private.go)
 	table   *protocol.PrivateTable  // the private table, once created or joined
 	join    *pageJoin               // the page's join by code (private.go), without --private or --join
+	phones  string                  // --phones-addr, with --phones ("": no phones)
 }
 
 func runPlay(c *cli.Context) error {
@@ -105,6 +112,9 @@ func runPlay(c *cli.Context) error {
 		return usageError("--bots: local bots sit at open tables only, not with --private or --join")
 	}
 	if pc.choice, err = readPlayTable(c, pc, lo); err != nil {
+		return err
+	}
+	if pc.phones, err = readPhonesAddr(c, c.Bool("phones")); err != nil {
 		return err
 	}
 	return playTable(c, pc)
@@ -197,6 +207,16 @@ func playTable(c *cli.Context, pc playConfig) error {
 		return err
 	}
 	defer s.close()
+	var ph *phones
+	if pc.phones != "" { // before anything joins a topic: the person's seat goes through the hub
+		if ph, err = s.openPhones(pc.phones); err != nil {
+			return err
+		}
+		s.net.Handle(bridge.SeatProto, noSeat)
+		pb := newPhoneBots(ctx, s, pc.clock)
+		defer pb.stop()
+		s.net.Handle(bridge.BotsProto, pb.serve)
+	}
 	if pc.private != nil {
 		if pc.choice, pc.table, err = s.openPrivate(ctx, pc.private, pc.choice, pc.clock.wait); err != nil {
 			return err
@@ -214,6 +234,13 @@ func playTable(c *cli.Context, pc playConfig) error {
 		return err
 	}
 	defer p.close()
+	if ph != nil {
+		ph.print(c.App.ErrWriter)
+		if pc.session.data == "" {
+			fmt.Fprintln(c.App.ErrWriter, "corruption: without --data the phones' address changes at the next start")
+		}
+		p.showPhones(ph.url)
+	}
 	if pc.private != nil && pc.private.hosted != nil {
 		p.showPrivate(ctx, pc.private.hosted)
 	}
@@ -282,7 +309,8 @@ func rematchOut(out string, n int) string {
 // bots are left to serve the others until the caller stops them.
 func playOne(ctx context.Context, c *cli.Context, pc playConfig, s *session, p person, choice ui.TableChoice) (bots *localBots, exit, err error) {
 	fmt.Fprintf(c.App.ErrWriter, "sitting at table %s\n", choice)
-	bots, err = startLocalBots(ctx, s, pc, choice)
+	pc.clock.escrow = escrowFor(pc.clock.escrow, choice.Players, 1+choice.Bots, s.notef, choice.Table)
+	bots, err = startLocalBots(ctx, s, pc, choice, "")
 	if err != nil {
 		return nil, nil, cli.Exit(err.Error(), 1)
 	}

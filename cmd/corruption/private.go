@@ -13,6 +13,7 @@ import (
 
 	"corruption/engine"
 	"corruption/p2p"
+	"corruption/p2p/bridge"
 	"corruption/protocol"
 	"corruption/ui"
 )
@@ -23,10 +24,10 @@ import (
 // of its nameplate, runs the exchange with that node, and gets the table. The table's channel
 // is named after its secret, and everything on it is sealed.
 const (
-	privatePrefix = "corruption/2/private/" // then the table's channel name (from its secret)
-	joinTopic     = "corruption/2/join"     // where creators announce their nameplates
-	joinProto     = "/corruption/join/2"    // the join exchange
-	adEvery       = time.Second             // how often a creator announces its nameplate
+	privatePrefix = bridge.PrivatePrefix // then the table's channel name (from its secret)
+	joinTopic     = bridge.JoinTopic     // where creators announce their nameplates
+	joinProto     = bridge.JoinProto     // the join exchange
+	adEvery       = time.Second          // how often a creator announces its nameplate
 )
 
 // privateFlags are --private and --join, of bot and play.
@@ -173,14 +174,10 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 		}
 	})
 	hosted.adm = adm
-	s.host.Handle(joinProto, func(from string, req []byte) ([]byte, error) {
-		key, err := p2p.PeerKey(from)
-		if err != nil {
-			return nil, err
-		}
-		return adm.Serve(key, req)
-	})
-	if err := s.host.Join(joinTopic, checkJoinAd); err != nil {
+	// The joiner states its key in its request (join version 2); the attempts are counted
+	// against the connection it came on (a laptop relays its phones' exchanges).
+	s.net.Handle(joinProto, adm.Serve)
+	if err := s.net.Join(joinTopic, checkJoinAd); err != nil {
 		return nil, nil, cli.Exit(err.Error(), 1)
 	}
 	ctx, stop := context.WithCancel(ctx)
@@ -189,7 +186,7 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 		t := time.NewTicker(adEvery)
 		defer t.Stop()
 		for !adm.Full() {
-			if err := s.host.Publish(ctx, joinTopic, protocol.JoinAd(code)); err != nil && ctx.Err() == nil {
+			if err := s.net.Publish(ctx, joinTopic, protocol.JoinAd(code, pt.Creator)); err != nil && ctx.Err() == nil {
 				s.logf("announcing the private table: %v", err)
 			}
 			select {
@@ -211,9 +208,10 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 	return pt, hosted, nil
 }
 
-// checkJoinAd is the join channel's validator.
+// checkJoinAd is the join channel's validator: an announcement of version 2, or of version 1
+// (whose joiners a node of version 2 tells that the creator runs an older release).
 func checkJoinAd(from string, data []byte) p2p.Verdict {
-	if _, err := protocol.ParseJoinAd(data); err != nil {
+	if _, _, err := protocol.ParseJoinAd(data); err != nil && !errors.Is(err, protocol.ErrOldCreator) {
 		return p2p.Reject
 	}
 	return p2p.Accept
@@ -230,7 +228,7 @@ func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 		return pt, nil
 	case errors.Is(err, protocol.ErrWrongCode):
 		return nil, cli.Exit(fmt.Sprintf("--join: %v (the table's creator counted a failed attempt)", err), 1)
-	case errors.Is(err, protocol.ErrTableFull):
+	case errors.Is(err, protocol.ErrTableFull), errors.Is(err, protocol.ErrOldCreator):
 		return nil, cli.Exit(fmt.Sprintf("--join: %v", err), 1)
 	case errors.Is(err, ui.ErrNoCreator), errors.As(err, &wait):
 		return nil, cli.Exit(fmt.Sprintf("--join: no private table of nameplate %q answered in time (is its creator's node reachable? --peer ADDR)", code.Nameplate), 1)
@@ -243,45 +241,51 @@ func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 // when a creator was limiting attempts (the page says each in its words). It calls heard (when
 // not nil) at each announcement of the code's nameplate it hears.
 func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode, heard func()) (*protocol.PrivateTable, error) {
-	if err := s.host.Join(joinTopic, checkJoinAd); err != nil {
+	if err := s.net.Join(joinTopic, checkJoinAd); err != nil {
 		return nil, err
 	}
-	defer s.host.Leave(joinTopic)
+	defer s.net.Leave(joinTopic)
 	self := s.key.Public().(ed25519.PublicKey)
 	notBefore := map[string]time.Time{} // creators that asked us to wait, or that failed
 	var lastWait *protocol.JoinWaitError
+	var old error // a creator of an older release announced the nameplate
 	s.notef("looking for the private table of nameplate %q", code.Nameplate)
 	for {
-		from, data, err := s.host.Next(ctx, joinTopic)
+		from, data, err := s.net.Next(ctx, joinTopic)
 		if err != nil {
 			if ctx.Err() != nil {
-				if lastWait != nil {
+				switch {
+				case lastWait != nil:
 					return nil, lastWait
+				case old != nil:
+					return nil, old
 				}
 				return nil, ui.ErrNoCreator
 			}
 			return nil, err
 		}
-		np, _ := protocol.ParseJoinAd(data)
+		// The creator's key comes with its announcement (its author may be a laptop that
+		// relays a phone's); the exchange checks it.
+		np, creator, adErr := protocol.ParseJoinAd(data)
 		if np == code.Nameplate && heard != nil {
 			heard()
 		}
 		if np != code.Nameplate || time.Now().Before(notBefore[from]) {
 			continue
 		}
-		creator, err := p2p.PeerKey(from)
-		if err != nil {
+		if adErr != nil {
+			old = adErr
 			continue
 		}
 		pt, err := protocol.Join(ctx, nil, code, self, creator, func(ctx context.Context, req []byte) ([]byte, error) {
-			return s.host.Request(ctx, from, joinProto, req)
+			return s.net.Request(ctx, from, joinProto, req)
 		})
 		var wait *protocol.JoinWaitError
 		switch {
 		case err == nil:
 			s.notef("admitted to the private table by %s", from)
 			return pt, nil
-		case errors.Is(err, protocol.ErrWrongCode), errors.Is(err, protocol.ErrTableFull):
+		case errors.Is(err, protocol.ErrWrongCode), errors.Is(err, protocol.ErrTableFull), errors.Is(err, protocol.ErrOldCreator):
 			return nil, err
 		case errors.As(err, &wait):
 			s.notef("%v", err)
@@ -343,7 +347,7 @@ func (j *pageJoin) take(choice ui.TableChoice) *protocol.PrivateTable {
 
 // joinPrivateTable is the table's network at a private table: its channel, every message
 // sealed (PrivateTable.Wrap).
-func joinPrivateTable(node *p2p.Node, pt *protocol.PrivateTable) (protocol.Network, error) {
+func joinPrivateTable(node netNode, pt *protocol.PrivateTable) (protocol.Network, error) {
 	t := &tableNet{node: node, topic: privatePrefix + pt.Channel()}
 	err := node.Join(t.topic, func(from string, data []byte) p2p.Verdict {
 		if pt.Check(data) {

@@ -16,6 +16,7 @@ import (
 
 	"corruption/engine"
 	"corruption/p2p"
+	"corruption/p2p/bridge"
 	"corruption/protocol"
 	"corruption/ui"
 )
@@ -29,8 +30,10 @@ type session struct {
 	store   *protocol.Store
 	key     ed25519.PrivateKey
 	host    *p2p.Node
-	lobby   *lobbyNet // once joined
-	tmpData string    // a temporary data directory, removed at close unless kept
+	net     netNode     // the host, or its member of the phones' hub (phones.go)
+	hub     *bridge.Hub // the phones' hub, with --phones and in host
+	lobby   *lobbyNet   // once joined
+	tmpData string      // a temporary data directory, removed at close unless kept
 	cleanup []func()
 	logf    func(string, ...any) // the node's and the host's events (--verbose)
 	notef   func(string, ...any) // what a player should know
@@ -114,7 +117,7 @@ func (s *session) openHost(ctx context.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
-	s.host = host
+	s.host, s.net = host, host
 	s.cleanup = append(s.cleanup, func() { host.Close() })
 	if !s.cfg.holdAddrs {
 		s.printAddrs()
@@ -137,7 +140,7 @@ func (s *session) joinLobby() (*lobbyNet, error) {
 	if s.lobby != nil {
 		return s.lobby, nil
 	}
-	l, err := joinLobby(s.host)
+	l, err := joinLobby(s.net)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
@@ -189,9 +192,9 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 	var tn protocol.Network
 	var err error
 	if st.private != nil {
-		tn, err = joinPrivateTable(s.host, st.private)
+		tn, err = joinPrivateTable(s.net, st.private)
 	} else {
-		tn, err = joinTable(s.host, st.choice.Table)
+		tn, err = joinTable(s.net, st.choice.Table)
 	}
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+
+	"corruption/seat/web"
 )
 
 // version is the release's version, set when building a release (scripts/release.sh):
@@ -14,7 +16,9 @@ import (
 // module's version or the commit it was built from.
 var version = ""
 
-// versionString is what corruption --version prints after the command's name.
+// versionString is what corruption --version prints after the command's name: the version,
+// the protocol, the platform, and the digest of the browser seat's .wasm that it serves phones
+// (seat/web.Digest, as the release's SHA256SUMS lists it).
 func versionString() string {
 	v, commit, dirty := version, "", false
 	if info, ok := debug.ReadBuildInfo(); ok {
@@ -43,5 +47,5 @@ func versionString() string {
 		}
 		s += " (commit " + commit + ")"
 	}
-	return fmt.Sprintf("%s, protocol 2, %s %s/%s", s, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("%s, protocol 2, %s %s/%s, browser seat sha256 %s", s, runtime.Version(), runtime.GOOS, runtime.GOARCH, web.Digest())
 }

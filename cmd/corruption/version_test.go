@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"corruption/seat/web"
 )
 
 // TestVersion: --version names the release given at build time (scripts/release.sh), the
@@ -14,7 +16,7 @@ import (
 func TestVersion(t *testing.T) {
 	t.Parallel()
 	r := runCLI(t, "--version")
-	want := "protocol 2, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	want := "protocol 2, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + ", browser seat sha256 " + web.Digest()
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "corruption version ") || !strings.Contains(r.stdout, want) {
 		t.Fatalf("--version: %v; want a line with %q", r, want)
 	}

@@ -397,6 +397,10 @@ function renderLobby(st) {
   if (go) go.disabled = !!lb.joining;
   renderTables(st, $('#lobby-list', root));
   renderNetwork(st, $('#network', root));
+  const side = $('.lobby-side', root);
+  const old = $('#phones', root);
+  if (old) old.remove();
+  if (st.phones && side) side.prepend(phonesBox(st.phones));
   return root;
 }
 
@@ -541,6 +545,16 @@ function renderTables(st, box) {
 
 // renderNetwork says how the node finds others, how many it reaches, its own address, and
 // offers to dial one.
+// phonesBox shows where phones join this machine's tables (--phones): the address as a QR
+// code to scan, and as text.
+function phonesBox(ph) {
+  return h('section#phones.panel', {'aria-labelledby': 'phones-title'},
+    h('h2#phones-title', {}, t('phones.title')),
+    ph.qr ? h('img#phones-qr', {src: ph.qr, width: 192, height: 192, alt: t('phones.qr')}) : null,
+    h('p.hint', {}, t('phones.hint')),
+    h('code#phones-url.addr', {}, ph.url));
+}
+
 function renderNetwork(st, box) {
   const net = st.network;
   if (!net) { box.hidden = true; return; }
@@ -609,6 +623,7 @@ function renderWaiting(st) {
     h('p#seats-filled', {}, t('waiting.seated', {n: members.length, of: tb.players, names: members.join(', ') || t('waiting.nobody')})),
     h('progress', {max: tb.players, value: members.length, 'aria-label': t('waiting.progress')}),
     st.private ? privateCodes(st.private) : null,
+    st.phones ? phonesBox(st.phones) : null,
     st.network ? h('p.hint', {}, t(st.network.peers === 1 ? 'net.peers.one' : 'net.peers', {n: st.network.peers})) : null,
     peerConns(st.network),
     st.private ? null : (tb.private ? h('p#private-joined.hint', {}, t('private.joined', {n: tb.players})) : h('p.hint', {}, t('waiting.hint', {n: tb.players}))),

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"corruption/ui"
+)
+
+// The browser seat through the real laptop: demo --phones serves the phones' page, the
+// committed .wasm and the bridge on loopback; headless Chromium with a phone's viewport and
+// touch opens the address it prints. The seat plays by itself (&bot=1): the boards' clicks are
+// the laptop page's tests' (the same page, the same API).
+
+// phoneResult is the browser seat's state once it has a result, as its page gets it.
+const phoneResult = `new Promise((resolve) => {
+  const tick = () => corruptionSeat.request('GET', '/api/state?lang=en', '').then((r) => {
+    if (JSON.parse(r.body).result) resolve(r.body); else setTimeout(tick, 200);
+  });
+  tick();
+})`
+
+// TestBrowserPhoneDemo: a phone's browser seat takes demo --phones's seat and plays the whole
+// table with the demo's bots; its page shows it finished with an audit that checks, and demo
+// prints the outcome with the phone's seat as "(you)". At Corrupted Kingdoms the phone also
+// goes through what phones go through in mid-game: a reload (it resumes its seat from the
+// browser's storage), a frozen page (the page lifecycle's freeze, as a locked screen) and an
+// offline spell, each within the clock. -short: Corrupted Kingdoms alone.
+func TestBrowserPhoneDemo(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		bots int
+	}{{"kingdoms", 1}, {"corruption", 2}, {"corruptia", 1}} {
+		t.Run(tc.game, func(t *testing.T) {
+			if testing.Short() && tc.game != "kingdoms" {
+				t.Skip("one game in -short mode")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
+			defer cancel()
+			demo := start(ctx, t, "demo", "demo", "--phones", "--phones-addr", "127.0.0.1:0", "--game", tc.game,
+				"--bots", fmt.Sprint(tc.bots), "--no-open", "--name", "laptop")
+			url := demo.waitLine(t, phoneLine, 30*time.Second)[1]
+			bctx := browserAt(t, ctx, 390, 844, true)
+			if err := chromedp.Do(bctx, chromedp.Navigate(url+"&bot=1&name=phone")); err != nil {
+				t.Fatal(err)
+			}
+			mode := func(js string, within time.Duration) {
+				t.Helper()
+				// By interval: a page once frozen may not run its animation frames.
+				if _, err := chromedp.Run(bctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(250*time.Millisecond), chromedp.WithPollingTimeout(within))); err != nil {
+					shown, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`JSON.stringify(document.body.dataset) + ' ' + document.getElementById('main').innerText.slice(0, 300)`))
+					t.Fatalf("the phone's page: waiting for %s: %v; the page: %s", js, err, shown)
+				}
+			}
+			if tc.game == "kingdoms" {
+				mode(`document.body.dataset.mode === 'game'`, 3*time.Minute)
+				if err := chromedp.Do(bctx, chromedp.Reload()); err != nil {
+					t.Fatalf("reload: %v", err)
+				}
+				mode(`['setup', 'game', 'over'].includes(document.body.dataset.mode)`, 2*time.Minute)
+				// A locked screen: the page is frozen, its timers and its seat stopped, for a
+				// spell well within the clock (the spell is the scenario, not a wait).
+				if _, err := chromedp.Call(bctx, cdppage.SetWebLifecycleState, cdppage.SetWebLifecycleStateParams{State: cdppage.SetWebLifecycleStateStateFrozen}); err != nil {
+					t.Fatalf("freeze: %v", err)
+				}
+				<-time.After(3 * time.Second)
+				if _, err := chromedp.Call(bctx, cdppage.SetWebLifecycleState, cdppage.SetWebLifecycleStateParams{State: cdppage.SetWebLifecycleStateStateActive}); err != nil {
+					t.Fatalf("unfreeze: %v", err)
+				}
+				// The Wi-Fi gone for a spell.
+				offline := func(off bool) {
+					t.Helper()
+					if _, err := chromedp.Call(bctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, Latency: 0, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+						t.Fatalf("offline %v: %v", off, err)
+					}
+				}
+				offline(true)
+				<-time.After(3 * time.Second)
+				offline(false)
+			}
+			mode(`document.body.dataset.mode === 'over'`, 5*time.Minute)
+			text, err := chromedp.Run(bctx, chromedp.Evaluate[string](phoneResult, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var st ui.State
+			if err := json.Unmarshal([]byte(text), &st); err != nil {
+				t.Fatal(err)
+			}
+			if r := st.Result; r == nil || !r.Finished || !r.Valid {
+				t.Fatalf("the phone's table: %+v", st.Result)
+			}
+			if code := demo.wait(t, 60*time.Second); code != 0 {
+				t.Fatalf("demo --phones exited %d", code)
+			}
+			want := regexp.MustCompile(`phone\S* \(seat \d\).*\(you\)`)
+			if s := demo.stdout.String(); !want.MatchString(s) || !regexp.MustCompile("Digest: "+st.Result.Digest).MatchString(s) {
+				t.Errorf("demo's outcome does not name the phone's seat (you) with the phone's digest %s:\n%s", st.Result.Digest, s)
+			}
+		})
+	}
+}

@@ -1,0 +1,431 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"corruption/engine"
+	"corruption/p2p"
+	"corruption/p2p/bridge"
+	"corruption/protocol"
+	"corruption/ui"
+)
+
+// Phones, without a browser: a native "phone" seat is a protocol.Node whose network is the
+// bridge's client over a real WebSocket on 127.0.0.1, with a bot for a player, against a
+// laptop's corruption (a subprocess, or a session in this process).
+
+// phoneLine is the line a laptop prints for phones.
+var phoneLine = regexp.MustCompile(`^join from a phone: (http://127\.0\.0\.1:\d+/\?t=[0-9a-z]+)$`)
+
+// phoneTableTimeout bounds a phone's whole table.
+const phoneTableTimeout = 90 * time.Second
+
+// nativePhone is a phone's seat in this process: its storage, its key and its bridge.
+type nativePhone struct {
+	name   string
+	client *bridge.Client
+	store  *protocol.Store
+	key    ed25519.PrivateKey
+	mu     sync.Mutex
+	conn   bridge.Conn // the last connection, which drop cuts
+	dials  atomic.Int32
+}
+
+func newNativePhone(t *testing.T, name, page string) *nativePhone {
+	t.Helper()
+	u, err := bridge.BridgeURL(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &nativePhone{name: name}
+	ws := bridge.DialWebSocket(u)
+	p.client, err = bridge.NewClient(bridge.ClientConfig{Logf: func(f string, a ...any) { t.Logf(name+": "+f, a...) },
+		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond,
+		Dial: func(ctx context.Context) (bridge.Conn, error) {
+			c, err := ws(ctx)
+			if err == nil {
+				p.dials.Add(1)
+				p.mu.Lock()
+				p.conn = c
+				p.mu.Unlock()
+			}
+			return c, err
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.client.Close() })
+	if p.store, err = protocol.OpenStore(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.store.Close() })
+	if p.key, err = p.store.Identity(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.client.WaitConnected(ctx); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
+}
+
+// drop cuts the phone's WebSocket (a Wi-Fi that drops); the client connects again by itself.
+func (p *nativePhone) drop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.conn.Close()
+}
+
+func (p *nativePhone) pub() ed25519.PublicKey { return p.key.Public().(ed25519.PublicKey) }
+
+// sit plays the table w to its end with a bot; onChange (when not nil) hears the table's
+// changes. It returns the outcome and the audit of the phone's log.
+func (p *nativePhone) sit(ctx context.Context, t *testing.T, w *bridge.Wish, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
+	return p.sitAt(ctx, t, w, nil, onChange)
+}
+
+// sitAt is sit, at the private table pt when it is not nil (w then comes from pt).
+func (p *nativePhone) sitAt(ctx context.Context, t *testing.T, w *bridge.Wish, pt *protocol.PrivateTable, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
+	if pt != nil {
+		w = &bridge.Wish{Table: pt.Name(), Game: pt.Game, Config: pt.Config, Players: pt.Players}
+	}
+	g := games[w.Game]
+	if g == nil {
+		return nil, nil, fmt.Errorf("no game %q", w.Game)
+	}
+	player, err := botPlayer(g, uint64(len(p.name)))
+	if err != nil {
+		return nil, nil, err
+	}
+	topic, check := bridge.TablePrefix+w.Table, checkTableMessage
+	if pt != nil {
+		topic, check = bridge.PrivatePrefix+pt.Channel(), nil
+	}
+	bn, err := p.client.Network(topic, bridge.EntriesProto, check)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer bn.Leave()
+	var tn protocol.Network = bn
+	if pt != nil {
+		tn = pt.Wrap(bn)
+	}
+	node, err := protocol.NewNode(protocol.NodeConfig{Table: w.Table, Game: w.Game, Config: w.Config, Players: w.Players,
+		Name: p.name, Timeout: 60 * time.Second, Allowance: time.Duration(w.AllowanceMS) * time.Millisecond,
+		Bank: time.Duration(w.BankMS) * time.Millisecond, Escrow: w.Escrow, Identity: p.key, Store: p.store,
+		Player: player, Net: tn, OnChange: onChange, Private: pt, Logf: func(f string, a ...any) { t.Logf(p.name+": "+f, a...) }})
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := node.Run(ctx)
+	if err != nil {
+		return out, nil, err
+	}
+	f, err := os.Open(p.store.LogPath(w.Table))
+	if err != nil {
+		return out, nil, err
+	}
+	defer f.Close()
+	rep, err := protocol.Audit(f, engine.Options{})
+	return out, rep, err
+}
+
+// TestPhoneDemo: demo --phones gives the person's seat to the first phone that asks for it (a
+// second phone is told to choose in its lobby); the phone's native seat plays the whole table
+// with the demo's bots through the laptop's hub, for each game at a small table; the phone's
+// log audits, and the laptop prints the outcome with the phone's seat as "(you)".
+func TestPhoneDemo(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		bots int
+	}{{"corruption", 2}, {"kingdoms", 1}, {"corruptia", 1}} {
+		t.Run(tc.game, func(t *testing.T) {
+			if testing.Short() && tc.game != "kingdoms" {
+				t.Skip("one game in -short mode")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+			defer cancel()
+			demo := start(ctx, t, "demo", "demo", "--phones", "--phones-addr", "127.0.0.1:0", "--game", tc.game,
+				"--bots", fmt.Sprint(tc.bots), "--no-open", "--name", "laptop")
+			page := demo.waitLine(t, phoneLine, 30*time.Second)[1]
+			phone := newNativePhone(t, "phone", page)
+			w, err := phone.client.AskSeat(ctx, phone.pub())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Game != tc.game || w.Players != tc.bots+1 || w.Escrow {
+				t.Fatalf("the seat given: %+v", w)
+			}
+			other := newNativePhone(t, "other phone", page)
+			if _, err := other.client.AskSeat(ctx, other.pub()); !errors.Is(err, bridge.ErrNoSeat) {
+				t.Errorf("a second phone asked for the seat: %v, want ErrNoSeat", err)
+			}
+			if again, err := phone.client.AskSeat(ctx, phone.pub()); err != nil || again.Table != w.Table {
+				t.Errorf("the same phone again (a reload): %+v, %v", again, err)
+			}
+			out, rep, err := phone.sit(ctx, t, w, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.Finished || out.Verdict != nil || !rep.Valid {
+				t.Fatalf("the phone's table: finished %v, verdict %v; audit: %+v", out.Finished, out.Verdict, rep)
+			}
+			if code := demo.wait(t, 30*time.Second); code != 0 {
+				t.Fatalf("demo --phones exited %d", code)
+			}
+			want := regexp.MustCompile(`phone\S* \(seat \d\).*\(you\)`)
+			if s := demo.stdout.String(); !want.MatchString(s) || !regexp.MustCompile("Digest: "+out.Digest).MatchString(s) {
+				t.Errorf("demo's outcome does not name the phone's seat (you) with the phone's digest %s:\n%s", out.Digest, s)
+			}
+		})
+	}
+}
+
+// defaultConfig is a game's configuration with its flags' defaults.
+func defaultConfig(t *testing.T, id string) []byte {
+	t.Helper()
+	g := games[id]
+	var config []byte
+	app := &cli.App{Name: "corruption", Flags: g.flags(""), Action: func(c *cli.Context) (err error) {
+		config, err = g.settings(c)
+		return err
+	}}
+	if err := app.Run([]string{"corruption"}); err != nil {
+		t.Fatal(err)
+	}
+	return config
+}
+
+// TestPhonesLaptopAndBotAtOneTable: two phones, the laptop's own seat and a bot of the laptop
+// sit at one table of four: the laptop's seat goes through the hub too, so that it and the
+// phones hear each other (gossipsub would not loop their messages back). One phone's WebSocket
+// drops in mid-game; it connects again, catches up and finishes. Every seat ends with the same
+// log.
+func TestPhonesLaptopAndBotAtOneTable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+	defer cancel()
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	ph, err := s.openPhones("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !phoneLine.MatchString("join from a phone: " + ph.url) {
+		t.Fatalf("the phones' address %q is not on the loopback address given", ph.url)
+	}
+	choice := ui.TableChoice{Table: "four-" + tableName(t), Game: "corruption", Players: 4, Config: defaultConfig(t, "corruption"), Bots: 1}
+	clock := tableClock{timeout: 60 * time.Second, wait: time.Minute}
+	bots, err := startLocalBots(ctx, s, playConfig{clock: clock}, choice, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bots.stop()
+	player, err := botPlayer(games["corruption"], 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	laptop := make(chan *played, 1)
+	go func() {
+		r, err := s.play(ctx, seat{choice: choice, name: "laptop", clock: clock, player: player})
+		if err != nil {
+			t.Error(err)
+		}
+		laptop <- r
+	}()
+	w := &bridge.Wish{Table: choice.Table, Game: choice.Game, Players: choice.Players, Config: choice.Config}
+	type ended struct {
+		out *protocol.Outcome
+		rep *protocol.Report
+		err error
+	}
+	a, b := newNativePhone(t, "phone a", ph.url), newNativePhone(t, "phone b", ph.url)
+	var dropped atomic.Bool
+	ends := make(chan ended, 2)
+	for _, p := range []*nativePhone{a, b} {
+		go func() {
+			var onChange func(protocol.Status)
+			if p == b {
+				onChange = func(st protocol.Status) {
+					if st.Entries >= 40 && dropped.CompareAndSwap(false, true) {
+						p.drop() // a Wi-Fi that drops in mid-game
+					}
+				}
+			}
+			out, rep, err := p.sit(ctx, t, w, onChange)
+			ends <- ended{out, rep, err}
+		}()
+	}
+	var digests []string
+	for range 2 {
+		e := <-ends
+		if e.err != nil {
+			t.Fatal(e.err)
+		}
+		if !e.out.Finished || !e.rep.Valid {
+			t.Fatalf("a phone's table: finished %v; audit %+v", e.out.Finished, e.rep)
+		}
+		digests = append(digests, e.out.Digest)
+	}
+	r := <-laptop
+	if r == nil || r.err != nil || !r.out.Finished {
+		t.Fatalf("the laptop's seat: %+v", r)
+	}
+	digests = append(digests, r.out.Digest)
+	if digests[0] != digests[1] || digests[1] != digests[2] {
+		t.Errorf("the seats end with different logs: %v", digests)
+	}
+	if !dropped.Load() || b.dials.Load() < 2 {
+		t.Errorf("phone b's connection: dropped %v, %d connections; want a drop and a second connection", dropped.Load(), b.dials.Load())
+	}
+}
+
+// TestHostRestarted: a phone creates a table with two bots of `corruption host --data DIR`;
+// in mid-game the host is killed and started again with the same --data: it prints the same
+// address (port and token kept), resumes its bots from their data, the phone reconnects by
+// itself, and the table finishes.
+func TestHostRestarted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+	defer cancel()
+	data := t.TempDir()
+	args := []string{"host", "--data", data, "--phones-addr", "127.0.0.1:0", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"}
+	host := start(ctx, t, "host", args...)
+	page := host.waitLine(t, phoneLine, 30*time.Second)[1]
+	phone := newNativePhone(t, "phone", page)
+	if _, err := phone.client.AskSeat(ctx, phone.pub()); !errors.Is(err, bridge.ErrNoSeat) {
+		t.Errorf("host gave a seat: %v, want ErrNoSeat", err)
+	}
+	w := &bridge.Wish{Table: "hosted-" + tableName(t), Game: "corruption", Players: 3, Config: defaultConfig(t, "corruption"), Bots: 2, Escrow: true}
+	w, err := phone.client.AskBots(ctx, *w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Escrow {
+		t.Error("the host's bots escrow at a table where they hold every seat but the phone's")
+	}
+	if _, err := phone.client.AskBots(ctx, *w); err == nil {
+		t.Error("bots asked twice for one table")
+	}
+	bad := *w
+	bad.Table, bad.Players = "too-many", 2
+	if _, err := phone.client.AskBots(ctx, bad); err == nil {
+		t.Error("2 bots at a table of 2")
+	}
+	var escrow atomic.Bool
+	var again *proc
+	restarted := make(chan struct{})
+	var once sync.Once
+	out, rep, err := phone.sit(ctx, t, w, func(st protocol.Status) {
+		if st.Seat >= 0 {
+			escrow.Store(st.Escrow)
+		}
+		if st.Entries >= 30 {
+			once.Do(func() {
+				go func() { // not on the node's loop
+					defer close(restarted)
+					host.cmd.Process.Kill()
+					<-host.done
+					again = start(ctx, t, "host again", args...)
+					if got := again.waitLine(t, phoneLine, 30*time.Second)[1]; got != page {
+						t.Errorf("the restarted host's address is %s, was %s", got, page)
+					}
+				}()
+			})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-restarted
+	if !out.Finished || !rep.Valid {
+		t.Fatalf("the phone's table: finished %v; audit %+v", out.Finished, rep)
+	}
+	if phone.dials.Load() < 2 {
+		t.Errorf("the phone connected %d times, want again after the restart", phone.dials.Load())
+	}
+	if escrow.Load() {
+		t.Error("a table where the host's bots hold every seat but the phone's escrows")
+	}
+}
+
+// join runs the join exchange (version 2) with the creator that announces code's nameplate,
+// through the laptop: the phone states its key, which the exchange binds.
+func (p *nativePhone) join(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
+	if err := p.client.Join(bridge.JoinTopic, checkJoinAd); err != nil {
+		return nil, err
+	}
+	defer p.client.Leave(bridge.JoinTopic)
+	for {
+		from, data, err := p.client.Next(ctx, bridge.JoinTopic)
+		if err != nil {
+			return nil, err
+		}
+		np, creator, err := protocol.ParseJoinAd(data)
+		if err != nil || np != code.Nameplate {
+			continue
+		}
+		return protocol.Join(ctx, nil, code, p.pub(), creator, func(ctx context.Context, req []byte) ([]byte, error) {
+			return p.client.Request(ctx, from, bridge.JoinProto, req)
+		})
+	}
+}
+
+// TestPhoneJoinsPrivateTable: a phone joins a private table by its code through the laptop
+// (join version 2: the phone's key, stated in its request, is the one admitted, though the
+// exchange arrives over the laptop's connection) and plays it to the end with the creator and
+// a node that joined with --join.
+func TestPhoneJoinsPrivateTable(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
+	defer cancel()
+	ps := newPlayers(t, 2)
+	creator := start(ctx, t, "creator", append([]string{"bot", "--data", ps[0].data, "--private", "--players", "3", "--timeout", "30s"}, loopback...)...)
+	addr := creator.waitLine(t, listenLine, 20*time.Second)[1]
+	text := creator.waitLine(t, joinCodeLine, 20*time.Second)[1]
+	code, err := protocol.ParseJoinCode(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{addr},
+		logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	ph, err := s.openPhones("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	phone := newNativePhone(t, "phone", ph.url)
+	pt, err := phone.join(ctx, code)
+	if err != nil {
+		t.Fatalf("the phone's join through the laptop: %v", err)
+	}
+	creator.waitLine(t, regexp.MustCompile(`a player joined with the join code \(2 of 3 seats taken\)`), 20*time.Second)
+	friend := start(ctx, t, "friend", append([]string{"bot", "--data", ps[1].data, "--join", text, "--peer", addr, "--timeout", "30s"}, loopback...)...)
+	out, rep, err := phone.sitAt(ctx, t, nil, pt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Finished || !rep.Valid || out.Table != pt.Name() {
+		t.Fatalf("the phone's private table: %+v; audit %+v", out, rep)
+	}
+	for _, p := range []*proc{creator, friend} {
+		if code := p.wait(t, 30*time.Second); code != 0 {
+			t.Errorf("%s exited %d", p.name, code)
+		}
+	}
+}

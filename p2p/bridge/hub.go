@@ -1,0 +1,416 @@
+package bridge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// The Hub is the laptop's side: it relays its members' topics and requests onto the laptop's
+// node. Its members are the laptop's own node (Local) and each phone connected (Serve).
+//
+// What it promises:
+//   - A member's publish goes to the node (which checks it with the topic's validator and
+//     gossips it) and, once the node took it, to every other member subscribed to the topic,
+//     under the publisher's member id; what the node hears on a topic goes to every member
+//     subscribed to it, under the sender's peer id. The node joins a topic while a member is
+//     subscribed to it, and only a topic its Policy allows.
+//   - A member's topic peers are the node's peers on the topic and the other members
+//     subscribed to it.
+//   - A request to a member's id is served in process by that member; any other goes out
+//     through the node. A peer's request to the node (or a member's to the node's own peer
+//     id), on a protocol members serve, goes to them in turn (the laptop's own node first, then the phones in the order they came) and
+//     the first answer that is not an error is the answer; when every one fails, the first
+//     error. The Policy names the protocols members may use and serve.
+//   - A phone gets no more than maxRequests requests in flight at once.
+type Hub struct {
+	node   Node
+	policy Policy
+	logf   func(string, ...any)
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	closed  bool
+	seq     int
+	members []*member // in the order they came: Local first
+	byID    map[string]*member
+	topics  map[string]*hubTopic
+	served  map[string]bool // protocols the node's handler is set for
+	local   *Local
+}
+
+// Node is what the hub needs of the laptop's node: *p2p.Node satisfies it.
+type Node interface {
+	ID() string
+	Join(topic string, validate func(from string, data []byte) int) error
+	Leave(topic string) error
+	Publish(ctx context.Context, topic string, data []byte) error
+	Next(ctx context.Context, topic string) (from string, data []byte, err error)
+	TopicPeers(topic string) []string
+	Request(ctx context.Context, peer, proto string, req []byte) ([]byte, error)
+	Handle(proto string, h func(from string, req []byte) ([]byte, error))
+}
+
+// Policy is what a hub relays: the topics its members may join, each with the validator the
+// node joins it with, and the request protocols they may use and serve.
+type Policy struct {
+	// Topic says whether members may join topic, and with what validator (nil accepts all).
+	Topic func(topic string) (validate func(from string, data []byte) int, ok bool)
+	// Protocols are the request protocols members may use and serve.
+	Protocols []string
+	// Members are protocols served to members only (what the laptop offers its phones): a
+	// member's request to the node's own peer id reaches them, a peer's does not.
+	Members []string
+}
+
+// Limits of the hub.
+const (
+	maxRequests   = 64                     // a phone's requests in flight
+	serveTimeout  = 25 * time.Second       // a peer's request, tried on every member
+	peersEvery    = 500 * time.Millisecond // how often a phone's topic peers are read again
+	maxMemberSubs = 64                     // topics a phone may join
+)
+
+// hubTopic is a topic the node joined for its members.
+type hubTopic struct {
+	subs   []*member
+	cancel context.CancelFunc
+}
+
+// NewHub starts a hub on node. logf may be nil.
+func NewHub(node Node, policy Policy, logf func(string, ...any)) *Hub {
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	h := &Hub{node: node, policy: policy, logf: logf, byID: map[string]*member{}, topics: map[string]*hubTopic{},
+		served: map[string]bool{}}
+	h.ctx, h.cancel = context.WithCancel(context.Background())
+	h.local = &Local{h: h, m: h.addMember(nil)}
+	h.wg.Add(1)
+	go h.watchPeers()
+	return h
+}
+
+// Close disconnects every phone, leaves the node's topics and stops serving its protocols.
+func (h *Hub) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	members := slices.Clone(h.members)
+	h.mu.Unlock()
+	h.cancel()
+	for _, m := range members {
+		if m.link != nil {
+			m.link.close()
+		}
+	}
+	h.wg.Wait()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for topic, t := range h.topics {
+		t.cancel()
+		h.node.Leave(topic)
+	}
+	h.topics = map[string]*hubTopic{}
+	for proto := range h.served {
+		h.node.Handle(proto, nil)
+	}
+	h.served = map[string]bool{}
+	return nil
+}
+
+// Phones is how many phones are connected now.
+func (h *Hub) Phones() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.members) - 1
+}
+
+// addMember adds a member (l nil: the local one) and gives it its id.
+func (h *Hub) addMember(l *link) *member {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.seq++
+	m := &member{h: h, id: "local/" + strconv.Itoa(h.seq), link: l, topics: map[string]*memberTopic{},
+		handlers: map[string]func(string, []byte) ([]byte, error){}, pending: map[uint32]chan *Frame{},
+		lastPeers: map[string][]string{}}
+	h.members = append(h.members, m)
+	h.byID[m.id] = m
+	return m
+}
+
+// removeMember takes a phone out: its topics, its protocols, its requests waiting.
+func (h *Hub) removeMember(m *member) {
+	h.mu.Lock()
+	h.members = slices.DeleteFunc(h.members, func(o *member) bool { return o == m })
+	delete(h.byID, m.id)
+	for topic := range m.topics {
+		h.unsubscribeLocked(m, topic)
+	}
+	for proto := range m.handlers {
+		delete(m.handlers, proto)
+		h.unserveLocked(proto)
+	}
+	for id, ch := range m.pending {
+		close(ch)
+		delete(m.pending, id)
+	}
+	h.mu.Unlock()
+}
+
+// allowed says whether members may use proto.
+func (h *Hub) allowed(proto string) bool {
+	return slices.Contains(h.policy.Protocols, proto) || slices.Contains(h.policy.Members, proto)
+}
+
+// subscribe adds m to topic's subscribers, joining it on the node for the first.
+func (h *Hub) subscribe(m *member, topic string, mt *memberTopic) error {
+	var validate func(string, []byte) int
+	ok := false
+	if h.policy.Topic != nil {
+		validate, ok = h.policy.Topic(topic)
+	}
+	if !ok {
+		return fmt.Errorf("topic %q is not one the laptop relays", topic)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return ErrClosed
+	}
+	if _, dup := m.topics[topic]; dup {
+		return fmt.Errorf("topic %q already joined", topic)
+	}
+	if m.link != nil && len(m.topics) >= maxMemberSubs {
+		return fmt.Errorf("%d topics joined already, the most a phone may", maxMemberSubs)
+	}
+	t := h.topics[topic]
+	if t == nil {
+		if err := h.node.Join(topic, validate); err != nil {
+			return err
+		}
+		ctx, cancel := context.WithCancel(h.ctx)
+		t = &hubTopic{cancel: cancel}
+		h.topics[topic] = t
+		h.wg.Add(1)
+		go h.pump(ctx, topic, t)
+	}
+	t.subs = append(t.subs, m)
+	m.topics[topic] = mt
+	return nil
+}
+
+func (h *Hub) unsubscribe(m *member, topic string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := m.topics[topic]; !ok {
+		return fmt.Errorf("topic %q not joined", topic)
+	}
+	h.unsubscribeLocked(m, topic)
+	return nil
+}
+
+func (h *Hub) unsubscribeLocked(m *member, topic string) {
+	mt := m.topics[topic]
+	delete(m.topics, topic)
+	delete(m.lastPeers, topic)
+	if mt != nil && mt.left != nil {
+		close(mt.left)
+	}
+	t := h.topics[topic]
+	if t == nil {
+		return
+	}
+	t.subs = slices.DeleteFunc(t.subs, func(o *member) bool { return o == m })
+	if len(t.subs) == 0 {
+		t.cancel()
+		delete(h.topics, topic)
+		if err := h.node.Leave(topic); err != nil {
+			h.logf("bridge: leaving %q: %v", topic, err)
+		}
+	}
+}
+
+// pump hands what the node hears on a topic to its subscribers.
+func (h *Hub) pump(ctx context.Context, topic string, t *hubTopic) {
+	defer h.wg.Done()
+	for {
+		from, data, err := h.node.Next(ctx, topic)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			h.logf("bridge: reading %q: %v", topic, err)
+			return
+		}
+		h.mu.Lock()
+		subs := slices.Clone(t.subs)
+		h.mu.Unlock()
+		for _, m := range subs {
+			m.deliver(topic, from, data)
+		}
+	}
+}
+
+// publish sends m's message to the node and the other subscribers.
+func (h *Hub) publish(ctx context.Context, m *member, topic string, data []byte) error {
+	h.mu.Lock()
+	_, ok := m.topics[topic]
+	var subs []*member
+	if t := h.topics[topic]; t != nil {
+		subs = slices.Clone(t.subs)
+	}
+	h.mu.Unlock()
+	if !ok {
+		return fmt.Errorf("topic %q not joined", topic)
+	}
+	if err := h.node.Publish(ctx, topic, data); err != nil {
+		return err
+	}
+	for _, o := range subs {
+		if o != m {
+			o.deliver(topic, m.id, data)
+		}
+	}
+	return nil
+}
+
+// peers is topic's peers as m sees them.
+func (h *Hub) peers(m *member, topic string) []string {
+	h.mu.Lock()
+	_, ok := m.topics[topic]
+	var locals []string
+	if t := h.topics[topic]; t != nil {
+		for _, o := range t.subs {
+			if o != m {
+				locals = append(locals, o.id)
+			}
+		}
+	}
+	h.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	return append(h.node.TopicPeers(topic), locals...)
+}
+
+// request sends m's request to a member or, through the node, to a peer.
+func (h *Hub) request(ctx context.Context, m *member, peer, proto string, req []byte) ([]byte, error) {
+	if !h.allowed(proto) {
+		return nil, fmt.Errorf("protocol %s is not one the laptop relays", proto)
+	}
+	h.mu.Lock()
+	target := h.byID[peer]
+	h.mu.Unlock()
+	switch {
+	case target == m:
+		return nil, errors.New("a member cannot request from itself")
+	case target != nil:
+		return target.serve(ctx, proto, m.id, req)
+	case peer == h.node.ID():
+		return h.dispatchFrom(ctx, m, proto, m.id, req) // the laptop itself: its members, as a peer would
+	}
+	return h.node.Request(ctx, peer, proto, req)
+}
+
+// serve sets or removes m's handler of proto, and the node's handler with it.
+func (h *Hub) serve(m *member, proto string, f func(string, []byte) ([]byte, error)) error {
+	if f != nil && !h.allowed(proto) {
+		return fmt.Errorf("protocol %s is not one the laptop relays", proto)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if f == nil {
+		if _, ok := m.handlers[proto]; ok {
+			delete(m.handlers, proto)
+			h.unserveLocked(proto)
+		}
+		return nil
+	}
+	m.handlers[proto] = f
+	if !h.served[proto] && !h.closed && !slices.Contains(h.policy.Members, proto) {
+		h.served[proto] = true
+		h.node.Handle(proto, func(from string, req []byte) ([]byte, error) { return h.dispatch(proto, from, req) })
+	}
+	return nil
+}
+
+func (h *Hub) unserveLocked(proto string) {
+	for _, o := range h.members {
+		if _, ok := o.handlers[proto]; ok {
+			return
+		}
+	}
+	if h.served[proto] {
+		delete(h.served, proto)
+		h.node.Handle(proto, nil)
+	}
+}
+
+// dispatch serves a peer's request to the node with the members that serve proto, in turn.
+func (h *Hub) dispatch(proto, from string, req []byte) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(h.ctx, serveTimeout)
+	defer cancel()
+	return h.dispatchFrom(ctx, nil, proto, from, req)
+}
+
+// dispatchFrom serves a request to the node with the members that serve proto, but asker, in
+// turn: the first answer that is not an error.
+func (h *Hub) dispatchFrom(ctx context.Context, asker *member, proto, from string, req []byte) ([]byte, error) {
+	h.mu.Lock()
+	var servers []*member
+	for _, m := range h.members {
+		if _, ok := m.handlers[proto]; ok && m != asker {
+			servers = append(servers, m)
+		}
+	}
+	h.mu.Unlock()
+	var first error
+	for _, m := range servers {
+		ans, err := m.serve(ctx, proto, from, req)
+		if err == nil {
+			return ans, nil
+		}
+		if first == nil {
+			first = err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if first == nil {
+		first = fmt.Errorf("no seat on this machine serves %s now", proto)
+	}
+	return nil, first
+}
+
+// watchPeers tells each phone its topics' peers when they change.
+func (h *Hub) watchPeers() {
+	defer h.wg.Done()
+	t := time.NewTicker(peersEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case <-t.C:
+		}
+		h.mu.Lock()
+		members := slices.Clone(h.members)
+		h.mu.Unlock()
+		for _, m := range members {
+			if m.link != nil {
+				m.tellPeers()
+			}
+		}
+	}
+}

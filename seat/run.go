@@ -1,0 +1,344 @@
+package seat
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"corruption/engine"
+	"corruption/p2p/bridge"
+	"corruption/protocol"
+	"corruption/ui"
+
+	// Every game's stand-in: a seat replays the moves of any seat whose player left.
+	_ "corruption/engine/corruptia/bot"
+	_ "corruption/engine/corruption/bot"
+	_ "corruption/engine/kingdoms/bot"
+)
+
+// Clock is a table's clock as the seat sets it at a table it creates (the genesis carries
+// its creator's), whether it escrows, and how long the seat waits for the table to form.
+type Clock struct {
+	Timeout, Allowance, Bank, Wait time.Duration
+	Escrow                         bool
+}
+
+// PhoneClock is the clock of a table with a phone seat. A phone whose screen locks freezes
+// the page: the seat writes nothing until the screen is back. Its automatic entries (keys,
+// shuffles, shares) get Timeout, three minutes, so that a screen locked for a minute, and the
+// catch-up after it, does not name the seat silent; its decisions get Allowance and then its
+// Bank, as at any table: past both, the seat departs like any other (the others play on with
+// a bot in its seat when the table escrows). Laptops that create a table with phone seats
+// (play --phones, host) give it this clock too.
+var PhoneClock = Clock{Timeout: 3 * time.Minute, Allowance: 90 * time.Second, Bank: 5 * time.Minute, Wait: 30 * time.Minute, Escrow: true}
+
+// Config configures Run. Store, Net and Boards are required.
+type Config struct {
+	Store *protocol.Store
+	Net   Net
+	Name  string // the person's name at the table (default "phone")
+	// Boards are every game's board, the lobby form's first.
+	Boards []ui.Board
+	// Given is a table to sit at at once (a laptop's `demo --phones` names it); Table "" sends
+	// the person to the lobby.
+	Given ui.TableChoice
+	Clock Clock // zero: PhoneClock
+	// Player, if set, plays in the person's place (tests); nil: the page's person.
+	Player func(human *ui.Human) engine.Player
+	// Autoplay: the seat decides by itself, with the game's stand-in bot, as a seat whose
+	// player left (the page's &bot=1: browser tests, figures, a table to watch).
+	Autoplay bool
+	// OnServer is told the page's server as soon as it exists, before the seat does anything
+	// else: the browser registers its in-process API then.
+	OnServer func(*ui.Server)
+	// OnTurn, if set, is told true each time a decision of the person's is due (the page's
+	// alert), and false once it is no longer.
+	OnTurn func(due bool)
+	// OnTable, if set, is told each table as the seat sits at it; OnFinish how it ended, once
+	// the page shows it (and the table's secrets are wiped, when it is over).
+	OnTable  func(ui.TableChoice)
+	OnFinish func(ui.Result)
+	// Laptop, if set, is the laptop the seat goes through (a *bridge.Client): Run asks it for
+	// the seat it gives (demo --phones) when no table is Given, and for its bots at a table
+	// the person creates with bots, and sits with the clock and escrow the laptop answers.
+	Laptop Laptop
+	Logf   func(format string, args ...any) // the node's events
+	Notef  func(format string, args ...any) // what the person should know
+}
+
+// Laptop is what a seat asks of the laptop it goes through (*bridge.Client).
+type Laptop interface {
+	WaitConnected(ctx context.Context) error
+	AskSeat(ctx context.Context, key ed25519.PublicKey) (*bridge.Wish, error)
+	AskBots(ctx context.Context, w bridge.Wish) (*bridge.Wish, error)
+}
+
+// askTimeout bounds a question to the laptop (the seat it gives, its bots).
+const askTimeout = 20 * time.Second
+
+// Run runs the person's seat until the person leaves the page's results (Quit), or ctx ends.
+// Its error is one of setting up, or ctx's.
+func Run(ctx context.Context, cfg Config) error {
+	if cfg.Store == nil || cfg.Net == nil || len(cfg.Boards) == 0 {
+		return errors.New("seat: a seat needs a Store, a Net and the games' Boards")
+	}
+	if cfg.Name == "" {
+		cfg.Name = "phone"
+	}
+	if cfg.Clock == (Clock{}) {
+		cfg.Clock = PhoneClock
+	}
+	for _, f := range []*func(string, ...any){&cfg.Logf, &cfg.Notef} {
+		if *f == nil {
+			*f = func(string, ...any) {}
+		}
+	}
+	key, err := cfg.Store.Identity()
+	if err != nil {
+		return fmt.Errorf("seat: %w", err)
+	}
+	human := ui.NewHuman(nil)
+	var relay nodeSlot
+	defaults := cfg.Given
+	if defaults.Game == "" {
+		defaults = ui.TableChoice{Game: cfg.Boards[0].Game(), Players: 4}
+	}
+	srv, err := ui.NewServer(ui.Config{Name: cfg.Name, Board: cfg.Boards[0], Boards: cfg.Boards, Human: human,
+		Defaults: defaults, Rematch: true, Escrow: cfg.Clock.Escrow, Say: relay.say, Pause: relay.pause})
+	if err != nil {
+		return fmt.Errorf("seat: %w", err)
+	}
+	defer srv.Close()
+	if cfg.OnServer != nil {
+		cfg.OnServer(srv)
+	}
+	ctx, leave := context.WithCancel(ctx)
+	defer leave()
+	go func() { // Leave, on the page, before the end: the node stops as at a reload
+		select {
+		case <-srv.Quit():
+			leave()
+		case <-ctx.Done():
+		}
+	}()
+	lobby, err := joinLobby(cfg.Net)
+	if err != nil {
+		return fmt.Errorf("seat: the lobby: %w", err)
+	}
+	defer lobby.leave()
+	given, clock := cfg.Given, cfg.Clock
+	if given.Table == "" && cfg.Laptop != nil {
+		given, clock = askSeat(ctx, cfg, key.Public().(ed25519.PublicKey))
+	}
+	choice, err := choose(ctx, srv, lobby, key.Public().(ed25519.PublicKey), given)
+	if err != nil {
+		return err
+	}
+	if choice.Bots > 0 && given.Table == "" && cfg.Laptop != nil {
+		clock = askBots(ctx, cfg, choice)
+	}
+	for {
+		var player engine.Player = human
+		switch {
+		case cfg.Player != nil:
+			player = cfg.Player(human)
+		case cfg.Autoplay:
+			player = &standIn{f: engine.LookupStandIn(choice.Game)}
+		}
+		if cfg.OnTurn != nil {
+			player = alerting{player, cfg.OnTurn}
+		}
+		if cfg.OnTable != nil {
+			cfg.OnTable(choice)
+		}
+		if err := playOne(ctx, cfg, clock, srv, &relay, lobby, key, player, choice); err != nil {
+			return err
+		}
+		select {
+		case next := <-srv.Rematches():
+			choice = next
+			srv.NewTable(choice)
+		case <-srv.Quit():
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// askSeat asks the laptop for the seat it gives: its table and its clock, or none (the lobby).
+func askSeat(ctx context.Context, cfg Config, key ed25519.PublicKey) (ui.TableChoice, Clock) {
+	ctx, cancel := context.WithTimeout(ctx, askTimeout)
+	defer cancel()
+	if err := cfg.Laptop.WaitConnected(ctx); err != nil {
+		cfg.Notef("the laptop is not reachable yet: the lobby")
+		return ui.TableChoice{}, cfg.Clock
+	}
+	w, err := cfg.Laptop.AskSeat(ctx, key)
+	if err != nil {
+		if !errors.Is(err, bridge.ErrNoSeat) {
+			cfg.Notef("the laptop gave no seat: %v", err)
+		}
+		return ui.TableChoice{}, cfg.Clock
+	}
+	return ui.TableChoice{Table: w.Table, Game: w.Game, Players: w.Players, Config: w.Config, Bots: w.Bots}, clockOf(cfg.Clock, w)
+}
+
+// askBots asks the laptop for its bots at the table the person created, and returns the clock
+// to create it with (the laptop's word on escrow and clock).
+func askBots(ctx context.Context, cfg Config, c ui.TableChoice) Clock {
+	ctx, cancel := context.WithTimeout(ctx, askTimeout)
+	defer cancel()
+	w, err := cfg.Laptop.AskBots(ctx, bridge.Wish{Table: c.Table, Game: c.Game, Players: c.Players, Config: c.Config, Bots: c.Bots,
+		Escrow: cfg.Clock.Escrow, TimeoutMS: cfg.Clock.Timeout.Milliseconds(), AllowanceMS: cfg.Clock.Allowance.Milliseconds(), BankMS: cfg.Clock.Bank.Milliseconds()})
+	if err != nil {
+		cfg.Notef("the laptop seats no bots at table %q: %v", c.Table, err)
+		return cfg.Clock
+	}
+	return clockOf(cfg.Clock, w)
+}
+
+// clockOf is the clock a laptop's answer gives (its zero fields: def's), with its escrow.
+func clockOf(def Clock, w *bridge.Wish) Clock {
+	k := def
+	if w.TimeoutMS > 0 {
+		k.Timeout = time.Duration(w.TimeoutMS) * time.Millisecond
+	}
+	if w.AllowanceMS > 0 {
+		k.Allowance = time.Duration(w.AllowanceMS) * time.Millisecond
+	}
+	if w.BankMS > 0 {
+		k.Bank = time.Duration(w.BankMS) * time.Millisecond
+	}
+	k.Escrow = w.Escrow
+	return k
+}
+
+// choose is the given table, or the one the person creates or joins in the page's lobby.
+func choose(ctx context.Context, srv *ui.Server, lobby *topicNet, self ed25519.PublicKey, given ui.TableChoice) (ui.TableChoice, error) {
+	if given.Table != "" {
+		srv.SetTable(given)
+		return given, nil
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go srv.ReadLobby(lctx, self, lobby.next)
+	select {
+	case c := <-srv.Choices():
+		return c, nil
+	case <-ctx.Done():
+		return given, ctx.Err()
+	}
+}
+
+// playOne plays one table to its end (or until ctx ends) and shows the person how it went.
+func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) error {
+	tn, err := joinTable(cfg.Net, choice.Table)
+	if err != nil {
+		return fmt.Errorf("seat: table %q: %w", choice.Table, err)
+	}
+	defer tn.leave()
+	node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
+		Players: choice.Players, Name: cfg.Name, Timeout: k.Timeout, Allowance: k.Allowance, Bank: k.Bank,
+		FormTimeout: k.Wait, Escrow: k.Escrow, Identity: key, Store: cfg.Store, Player: player, Net: tn, Lobby: lobby,
+		Logf: cfg.Logf, Notef: cfg.Notef, OnEvent: srv.Event, OnChange: srv.Update, OnChat: srv.Chat})
+	if err != nil {
+		return fmt.Errorf("seat: %w", err)
+	}
+	relay.attach(node)
+	defer relay.attach(nil)
+	out, runErr := node.Run(ctx)
+	res := ui.Result{Outcome: out, Err: runErr}
+	if node.Table() != nil {
+		b, err := cfg.Store.ReadTableFile(choice.Table, "log")
+		if err == nil {
+			res.Audit, err = protocol.Audit(bytes.NewReader(b), engine.Options{})
+		}
+		if err != nil {
+			cfg.Notef("cannot audit the log: %v", err)
+		}
+	}
+	if runErr == nil && out != nil && !out.Paused {
+		// Over: what the log cannot be read without goes (the log stays), before the page
+		// shows the end.
+		if err := cfg.Store.WipeSecrets(choice.Table); err != nil {
+			cfg.Notef("cannot wipe the table's secrets: %v", err)
+		}
+	}
+	srv.Finish(res)
+	if cfg.OnFinish != nil {
+		cfg.OnFinish(res)
+	}
+	return nil
+}
+
+// standIn decides with a game's stand-in bot (Autoplay).
+type standIn struct {
+	f engine.StandIn
+	n uint64
+}
+
+func (p *standIn) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
+	if p.f == nil {
+		return engine.Action{}, errors.New("seat: this game has no stand-in bot to play by itself")
+	}
+	p.n++
+	return p.f(g, seat, p.n)
+}
+
+// alerting tells OnTurn before each decision of the person's.
+type alerting struct {
+	engine.Player
+	onTurn func(due bool)
+}
+
+func (a alerting) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
+	a.onTurn(true)
+	defer a.onTurn(false)
+	return a.Player.Decide(ctx, g, seat)
+}
+
+// nodeSlot holds the seat's node for the page's chat and pause, which come before it exists.
+type nodeSlot struct {
+	mu   sync.Mutex
+	node *protocol.Node
+}
+
+func (s *nodeSlot) attach(n *protocol.Node) {
+	s.mu.Lock()
+	s.node = n
+	s.mu.Unlock()
+}
+
+// call calls f with the node, within 5 s, or fails with protocol.ErrNoTable without one.
+func (s *nodeSlot) call(f func(context.Context, *protocol.Node) error) error {
+	s.mu.Lock()
+	n := s.node
+	s.mu.Unlock()
+	if n == nil {
+		return protocol.ErrNoTable
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return f(ctx, n)
+}
+
+func (s *nodeSlot) say(text string) error {
+	return s.call(func(ctx context.Context, n *protocol.Node) error {
+		_, err := n.Say(ctx, text)
+		return err
+	})
+}
+
+func (s *nodeSlot) pause(agree bool) error {
+	return s.call(func(ctx context.Context, n *protocol.Node) error {
+		if agree {
+			return n.Pause(ctx)
+		}
+		return n.KeepPlaying(ctx)
+	})
+}
