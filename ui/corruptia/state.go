@@ -1,7 +1,6 @@
 package corruptia
 
 import (
-
 	rules "corruption/engine/corruptia"
 )
 
