@@ -241,7 +241,9 @@ func scriptPositions(t *testing.T, g learnGame) []scriptedPos {
 	if ps, ok := positionsOf[g.id]; ok {
 		return ps
 	}
-	defer func(began time.Time) { t.Logf("%s: the scripts' positions found in %v", g.id, time.Since(began).Round(time.Millisecond)) }(time.Now())
+	defer func(began time.Time) {
+		t.Logf("%s: the scripts' positions found in %v", g.id, time.Since(began).Round(time.Millisecond))
+	}(time.Now())
 	b := games[g.id].board
 	seen := map[string]bool{}
 	var out []scriptedPos
