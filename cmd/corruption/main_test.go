@@ -51,6 +51,7 @@ func testMain(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "cannot build the corruption command: %v\n", err)
 		return 2
 	}
+	defer closeSharedBrowser() // the newcomer harness's browser (learn_e2e_test.go)
 	return m.Run()
 }
 

@@ -34,7 +34,7 @@
 // (the board and the log scroll inside when a table is crowded), and below 1000 px the parts
 // stack and the decision is a sheet at the bottom of the screen.
 
-import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts} from './kit.js';
+import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts, closeTips} from './kit.js';
 import * as api from './api.js';
 
 const langs = ['en', 'es', 'fr'];
@@ -676,7 +676,7 @@ function renderTable(st) {
   const over = st.mode === 'over';
   $('#board-slot').replaceChildren(...[over ? renderResults(st) : null, board.renderBoard(st)].filter(Boolean));
   $('#seats-slot').replaceChildren(markOpen(st, board.renderSeats(st)));
-  $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), board.renderDecision(st)]));
+  $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), markDecision(st, board.renderDecision(st))]));
   $('#decision-slot').classList.toggle('folded', !!ui.sheetFolded && !over);
   $('#decision-slot').hidden = over;
   document.body.style.setProperty('--sheet', $('#decision-slot').offsetHeight + 'px');
@@ -685,6 +685,23 @@ function renderTable(st) {
     $('.log-panel h2').dataset.lang = ui.lang;
   }
   updateLog();
+}
+
+// markDecision gives the board's decision panel what every decision has, for the eye and for
+// assistive technology alike: when a decision is the person's, the panel is the region "Your
+// decision", described by its prompt line (the board's .prompt: what is asked and what the
+// person may do), and busy (aria-busy) while a move is on its way or the board holds one back
+// (its data-busy). A disabled control says why beside it (kit.js, why()).
+function markDecision(st, panel) {
+  if (!panel || !st.decision) return panel;
+  panel.setAttribute('aria-label', t('decision.region'));
+  const prompt = panel.querySelector('.prompt');
+  if (prompt) {
+    prompt.id = 'decision-prompt';
+    panel.setAttribute('aria-describedby', 'decision-prompt');
+  }
+  panel.setAttribute('aria-busy', String(!!ui.sending || panel.dataset.busy === '1'));
+  return panel;
 }
 
 // sheetToggle folds the decision's sheet on a narrow screen, to see the whole board.
@@ -825,6 +842,7 @@ document.addEventListener('keydown', (e) => {
   const st = ui.state;
   if (e.key === '?') { toggleDrawer('help'); e.preventDefault(); return; }
   if (e.key === 'Escape') {
+    if (closeTips()) return;
     if (!$('#help').hidden) { toggleDrawer('help', false); return; }
     if (!$('#rules').hidden) { toggleDrawer('rules', false); return; }
     board.onEscape();
@@ -841,6 +859,11 @@ document.addEventListener('keydown', (e) => {
     const btn = [...document.querySelectorAll('#decision button.choice')].find((b) => $('kbd', b) && $('kbd', b).textContent === k);
     if (btn && !btn.disabled) { btn.click(); e.preventDefault(); }
   }
+});
+
+// A tap or click anywhere but on an explanation closes the explanations open (kit.js, tip()).
+document.addEventListener('click', (e) => {
+  if (!e.target.closest || !e.target.closest('.tip')) closeTips();
 });
 
 for (const id of ['rules', 'help']) {

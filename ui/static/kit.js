@@ -167,3 +167,47 @@ export function move(m) {
   if (!st || !st.decision || ui.sending) return Promise.resolve(false);
   return post('/api/move', Object.assign({id: st.decision.id}, m)).then(() => true, () => false);
 }
+
+// ---- what every board's controls and numbers say, for a newcomer
+
+let whyN = 0;
+
+// why disables the control el and says why, beside it: it returns el with the reason after
+// it, a visible line that is also el's accessible description (aria-describedby), so that a
+// control is never greyed out without a word. An empty reason leaves el as it is.
+export function why(el, reason) {
+  if (!reason) return el;
+  el.disabled = true;
+  const id = 'why-' + (++whyN);
+  el.setAttribute('aria-describedby', id);
+  return h('span.with-why', {}, el, h('span.why', {id}, reason));
+}
+
+// The explanations open now, by key (they stay open across redraws).
+const tipsOpen = new Set();
+
+// tip is content (a number, a short word) that explains itself on a tap, a click or Enter, not
+// on hover alone (a phone has none): a button showing content, whose accessible name is label
+// (what content is, in words), that opens text under it; a second tap, Escape or a tap
+// elsewhere closes it. key names the explanation across redraws (unique on the page).
+export function tip(content, label, text, key) {
+  const open = tipsOpen.has(key);
+  const id = 'tip-' + String(key).replace(/[^\w-]/g, '_');
+  const btn = h('button.tip-button', {type: 'button', 'aria-expanded': String(open), 'aria-controls': id, 'aria-label': label, title: text,
+    dataset: {key: 'tip:' + key}, onclick: (e) => {
+      e.stopPropagation();
+      const was = tipsOpen.has(key);
+      tipsOpen.clear();
+      if (!was) tipsOpen.add(key);
+      hooks.render();
+    }}, content);
+  return h('span.tip', {}, btn, h('span.tip-text', {id, role: 'note', hidden: !open}, text));
+}
+
+// closeTips closes every explanation open; true when one was.
+export function closeTips() {
+  if (!tipsOpen.size) return false;
+  tipsOpen.clear();
+  hooks.render();
+  return true;
+}
