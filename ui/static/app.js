@@ -239,10 +239,15 @@ function render() {
   const d = st.decision;
   if (d && d.id !== ui.decisionID) {
     ui.decisionID = d.id;
+    ui.announced = st.lang;
     $('#announce').textContent = d.prompt || '';
     const first = $('#decision button.choice:not([disabled]), #decision button:not([disabled]), #decision input');
     if (first && !isTyping() && !drawerOpen()) first.focus({preventScroll: true});
     revealAsked();
+  } else if (d && st.lang === ui.lang && ui.announced !== st.lang) {
+    // The language changed: the decision is announced again, in the page's new language.
+    ui.announced = st.lang;
+    $('#announce').textContent = d.prompt || '';
   } else if (focusKey && document.activeElement !== active) {
     const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (el) el.focus({preventScroll: true});
