@@ -304,7 +304,9 @@ function timing(st) {
   return {secs, limit, bank, bankLeft, deadline: limit + (hasBank ? bank : 0)};
 }
 
-// updateClock shows whose turn it is and for how long; it runs every second.
+// updateClock shows whose turn it is and, at a table with a clock, the time left on this
+// decision and then on the player's time bank (a countdown); at a table without one (the demo),
+// how long the table has been waiting. It runs every second.
 function updateClock() {
   const st = ui.state;
   const el = $('#clock');
@@ -314,10 +316,16 @@ function updateClock() {
   const mine = c.due === st.me.seat;
   el.className = mine ? 'mine' : '';
   if (tm.secs > tm.limit || (tm.bank === null && tm.secs > tm.limit / 2)) el.className += ' late';
-  const parts = [h('span.who', {}, mine ? t('clock.yours') : t('clock.theirs', {name: seatName(st, c.due)})), ' ',
-    h('span.time', {}, mmss(tm.secs)), c.no_limit ? null : h('span.limit', {}, ' / ' + mmss(tm.limit))];
-  if (tm.bankLeft !== null) parts.push(h('span.bank', {}, ' · ' + t('clock.bank', {time: mmss(tm.bankLeft)})));
-  el.replaceChildren(...parts.filter(Boolean));
+  const name = seatName(st, c.due);
+  let text;
+  if (c.no_limit) {
+    text = t(mine ? 'clock.wait.you' : 'clock.wait', {name, time: mmss(tm.secs)});
+  } else if (tm.secs <= tm.limit || tm.bankLeft === null) {
+    text = t(mine ? 'clock.left.you' : 'clock.left', {name, time: mmss(Math.max(0, tm.limit - tm.secs))});
+  } else {
+    text = t(mine ? 'clock.bankleft.you' : 'clock.bankleft', {name, time: mmss(tm.bankLeft)});
+  }
+  el.replaceChildren(h('span.time', {}, text));
   if (c.no_limit) el.title = t('clock.title.nolimit');
   else el.title = tm.bank !== null ? t('clock.title.bank', {limit: mmss(tm.limit), bank: mmss(tm.bank)}) : t(playsOn(st) ? 'clock.title.escrow' : 'clock.title', {limit: mmss(tm.limit)});
   renderAlerts();
@@ -813,12 +821,16 @@ function renderResults(st) {
     box.append(h('p.audit.pending', {}, t('result.pending')));
     return box;
   }
-  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' || r.status === 'paused' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}}, r.audit));
+  // The audit in plain words; what was checked, and the final digest, behind a disclosure.
+  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' || r.status === 'paused' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}},
+    r.valid ? t('result.checked') : r.audit));
+  const details = [r.valid ? h('p', {}, r.audit) : null,
+    r.digest && status !== 'paused' ? h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)) : null].filter(Boolean);
+  if (details.length) box.append(h('details#audit-details', {}, h('summary', {dataset: {key: 'audit-details'}}, t('result.details')), details));
   if (status === 'paused') {
     box.append(r.resume ? h('div#resume', {}, h('p', {}, t('result.paused.resume')), h('pre', {}, h('code#resume-command', {}, r.resume)))
       : h('p#resume.hint', {}, t('result.paused.noresume')));
   }
-  if (r.digest && status !== 'paused') box.append(h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)));
   if (st.rematch && !ui.left) box.append(h('p.hint', {}, t('result.rematch.hint', {table: iso(st.rematch)})));
   box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, st.rematch ? rematchButton() : null, (() => {
     const b = leaveButton();
@@ -853,22 +865,19 @@ document.addEventListener('keydown', (e) => {
     board.onEscape();
     return;
   }
+  // The page's own shortcuts are Shift and a letter; a letter alone is a choice's key (kit.js
+  // keyFor: 1-9, 0, then a, b, c... in order).
   const k = e.key.toLowerCase();
-  if (k === 'r' && words.rules) { toggleDrawer('rules'); e.preventDefault(); return; }
-  if (k === 'l') { focusFirst('#log'); return; }
-  if (k === 'b') { focusFirst('#board'); return; }
-  if (k === 'd') { focusFirst('#decision button:not([disabled]), #results button'); return; }
+  if (e.shiftKey && k === 'r' && words.rules) { toggleDrawer('rules'); e.preventDefault(); return; }
+  if (e.shiftKey && k === 'l') { focusFirst('#log'); e.preventDefault(); return; }
+  if (e.shiftKey && k === 'b') { focusFirst('#board'); e.preventDefault(); return; }
+  if (e.shiftKey && k === 'd') { focusFirst('#decision button:not([disabled]), #results button'); e.preventDefault(); return; }
   if (!st || !st.decision) return;
   if (board.onKey(e, st)) { e.preventDefault(); return; }
-  if (k.length === 1) {
+  if (k.length === 1 && !e.shiftKey) {
     const btn = [...document.querySelectorAll('#decision button.choice')].find((b) => $('kbd', b) && $('kbd', b).textContent === k);
     if (btn && !btn.disabled) { btn.click(); e.preventDefault(); }
   }
-});
-
-// A tap or click anywhere but on an explanation closes the explanations open (kit.js, tip()).
-document.addEventListener('click', (e) => {
-  if (!e.target.closest || !e.target.closest('.tip')) closeTips();
 });
 
 for (const id of ['rules', 'help']) {

@@ -122,9 +122,9 @@ export function seatName(st, seat) {
   return s.me ? t('name.you', {name: s.name}) : s.name;
 }
 
-// The keys that take the decision's choices, in order: digits, then letters the page's own
-// shortcuts leave free (B board, D decision, L log, P pass, R rules).
-const choiceKeys = '1234567890acefghijkmnoqstuvwxyz';
+// The keys that take the decision's choices, in order: digits, then letters in order (the
+// page's own shortcuts are Shift and a letter: app.js).
+const choiceKeys = '1234567890abcdefghijklmnopqrstuvwxyz';
 
 // keyFor is the key of the i-th choice (0-based) of the decision panel, '' past the last key.
 export const keyFor = (i) => choiceKeys[i] || '';
