@@ -145,6 +145,7 @@ type axNode struct {
 	disabled   bool
 	busy       bool
 	expanded   bool // has aria-expanded (a disclosure, a toggle of a panel)
+	ignored    bool // not in the tree itself (its children are)
 	backend    cdp.BackendNodeID
 }
 
@@ -181,13 +182,16 @@ func readAX(bctx context.Context) (*axTree, error) {
 	}
 	tr := &axTree{byID: map[string]*axNode{}}
 	for _, n := range res.Nodes {
-		if n.Ignored {
-			continue
-		}
 		a := &axNode{id: string(n.NodeID), parent: string(n.ParentID), role: axString(n.Role), name: axString(n.Name),
 			desc: axString(n.Description), backend: n.BackendDOMNodeID}
 		for _, k := range n.ChildIDs {
 			a.kids = append(a.kids, string(k))
+		}
+		if n.Ignored {
+			// An ignored node (a plain <div>) is walked through to its children, never listed.
+			a.ignored = true
+			tr.byID[a.id] = a
+			continue
 		}
 		for _, p := range n.Properties {
 			switch p.Name {
@@ -229,7 +233,7 @@ func (tr *axTree) within(n *axNode) []*axNode {
 			return
 		}
 		for _, k := range c.kids {
-			if kn := tr.byID[k]; kn != nil {
+			if kn := tr.byID[k]; kn != nil && !kn.ignored {
 				out = append(out, kn)
 			}
 			walk(k)
