@@ -5,10 +5,10 @@
 // board exports). It draws the State's game, seats and decision, which the server builds from
 // the person's view only, in the page's language (lang/LANG.json); the chat's lines are the
 // log's lines of kind "chat". Bills are said by their titles, places by the bills they touch,
-// every number explains itself on tap (tip.js), every choice the person cannot make says why.
+// every number explains itself on tap (the shell's tip), every choice the person cannot make says
+// why (the shell's why).
 
-import {h, ui, render, seatName, move, post, focusFirst, t, keyFor, chatClass, chatParts} from '../../kit.js';
-import {tip, closeTip} from './tip.js';
+import {h, ui, render, seatName, move, post, focusFirst, t, keyFor, chatClass, chatParts, tip, why} from '../../kit.js';
 import {picks, resetPicks, pickedBill, pickCell, builder} from './propose.js';
 import {rulesPictures} from './pictures.js';
 
@@ -86,14 +86,16 @@ function renderValues(st) {
   const chips = g.values.map((d) => {
     const blocks = d.blocks.length ? d.blocks.map((b) => t('value.block', {bills: b[0], workers: b[1], n: b[0] * b[1]})).join(' + ') : t('value.none');
     const text = [cap(t('value.tip', {dept: d.name, value: d.value, blocks})), d.mine ? ' ' + t('value.mine', {n: d.mine, points: d.mine * d.value}) : ''].join('');
-    return h('li.dept-chip.dept-' + d.dept, {}, tip('value:' + d.dept, [h('b', {}, d.name), ' ', h('span.dept-value', {dataset: {dept: d.dept, value: d.value}}, d.value),
-      d.mine ? h('span.dept-mine', {}, ' ' + t('value.mine.short', {n: d.mine})) : null], text, {'aria-label': t('value.label', {dept: d.name, value: d.value})}));
+    const mine = d.mine ? ' ' + t('value.mine.short', {n: d.mine}) : '';
+    return h('li.dept-chip.dept-' + d.dept, {}, tip([h('b', {}, d.name), ' ', h('span.dept-value', {dataset: {dept: d.dept, value: d.value}}, d.value),
+      mine ? h('span.dept-mine', {}, mine) : null], `${d.name} ${d.value}${mine}`, text, 'value:' + d.dept));
   });
   const die = g.die ? t(g.die === 'R' ? 'die.R' : 'die.dept', {dept: g.die_text}) : t('die.none');
+  const supply = t('supply', {n: g.supply, deck: g.deck_left});
   return h('div.ctia-values', {},
     h('ul.depts', {'aria-label': t('values.label')}, chips),
-    tip('die', h('span.ctia-die', {dataset: {die: g.die || ''}}, die), t(g.die === 'R' ? 'die.tip.R' : 'die.tip')),
-    tip('supply', h('span.ctia-supply', {}, t('supply', {n: g.supply, deck: g.deck_left})), t('supply.tip', {n: g.supply, deck: g.deck_left})));
+    g.round ? tip(h('span.ctia-die', {dataset: {die: g.die || ''}}, die), die, t(g.die === 'R' ? 'die.tip.R' : 'die.tip'), 'die') : null,
+    tip(h('span.ctia-supply', {}, supply), supply, t('supply.tip', {n: g.supply, deck: g.deck_left}), 'supply'));
 }
 
 // picking is the bill picked for a proposal in the decision due, with where it may go.
@@ -117,10 +119,9 @@ function renderWall(st) {
       if (b.cells.includes(c.key)) {
         items.push({at: c.at, el: () => h('button.cell-slot' + (picks.cell === c.key ? '.picked' : ''), {type: 'button', dataset: {key: 'cell:' + c.key, cell: c.key},
           'aria-pressed': String(picks.cell === c.key), 'aria-label': t('cell.here', {place: c.place}),
-          onclick: () => { pickCell(d, c.key); render(); focusFirst('#decision .worker-select'); }}, t('cell.here.short'))});
+          onclick: () => { pickCell(d, c.key); render(); focusFirst('#decision .worker-choice'); }}, t('cell.here.short'))});
       } else if (b.why && b.why[c.key]) {
-        items.push({at: c.at, el: () => h('div.cell-slot.not-here', {}, tip('cell:' + c.key, h('span', {'aria-hidden': 'true'}, '✕'), b.why[c.key],
-          {'aria-label': t('cell.nothere', {place: c.place})}))});
+        items.push({at: c.at, el: () => h('div.cell-slot.not-here', {}, tip('✕', '✕ ' + t('cell.nothere', {place: c.place}), b.why[c.key], 'cell:' + c.key))});
       }
     }
   }
@@ -169,20 +170,20 @@ function renderBill(st, p) {
   p.employees.forEach((n, s) => { for (let k = 0; k < n; k++) emps.push(h('span.emp.seat-' + s, {})); });
   const interviewing = p.interview.some(Boolean);
   const face = [
-    h('span.bill-num', {}, String(p.index + 1)),
-    h('span.bill-title', {}, p.title),
-    h('span.bill-workers', {}, p.officials.map((n, i) => (n ? h('span.off.inc-' + (i + 1), {}, t('bill.officials.short', {n, money: money(i + 1)})) : null)), emps),
-    interviewing ? h('span.interview', {}, t('bill.interview', {n: p.interview.reduce((a, n) => a + n, 0)})) : null,
+    h('span.bill-num', {}, String(p.index + 1)), ' ',
+    h('span.bill-title', {}, p.title), ' ',
+    h('span.bill-workers', {}, p.officials.map((n, i) => (n ? [h('span.off.inc-' + (i + 1), {}, t('bill.officials.short', {n, money: money(i + 1)})), ' '] : null)), emps),
+    interviewing ? [' ', h('span.interview', {}, t('bill.interview', {n: p.interview.reduce((a, n) => a + n, 0)}))] : null,
   ];
   return h('div.bill.dept-' + p.dept + (interviewing ? '.interviewing' : ''), {dataset: {bill: p.bill, at: p.at.join(',')}},
-    tip('bill:' + p.bill, face, billText(st, p), {class: 'bill-face', 'aria-label': `${p.title} (${p.dept_name})`}));
+    tip(h('span.bill-face', {}, face), null, billText(st, p), 'bill:' + p.bill));
 }
 
 function renderProposed(st, p) {
   const text = t('proposed.tip', {name: seatName(st, p.seat), title: p.title, dept: p.dept_name, place: p.place, workers: p.workers.map((w) => w.text).join('; ')});
   return h('div.bill.proposed.dept-' + p.dept, {dataset: {bill: p.bill, at: p.at.join(',')}},
-    tip('proposed', [h('span.bill-title', {}, p.title), h('span.sub', {}, t('proposed.by', {name: seatName(st, p.seat)}))], text,
-      {class: 'bill-face', 'aria-label': t('proposed.label', {title: p.title})}));
+    tip(h('span.bill-face', {}, h('span.bill-title', {}, p.title), ' ', h('span.sub', {}, t('proposed.by', {name: seatName(st, p.seat)}))),
+      null, text, 'proposed'));
 }
 
 // The negotiation, beside the wall: the proposal and what was done about it, the last vote,
@@ -255,22 +256,25 @@ function pointsText(st, s) {
 }
 
 export function renderSeats(st) {
-  const col = (key) => h('th.num', {scope: 'col'}, t(key));
-  const head = h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('col.senator')), col('col.score'), col('col.approval'), col('col.employees'), col('col.bills')));
+  const head = h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('col.senator')), h('th.num', {scope: 'col'}, t('col.score'))));
   const row = (s) => {
     const marks = [s.active ? t('mark.active') : '', s.offered ? t('mark.offered', {n: s.offered}) : '', s.pressed ? t('mark.pressed', {vote: t('vote.' + s.pressed)}) : '',
       s.vote ? t('mark.vote', {vote: t('vote.' + s.vote)}) : ''].filter(Boolean);
     const holds = s.holds_on && s.holds_on.length ? ' ' + t('mark.holds', {names: s.holds_on.map((x) => seatName(st, x)).join(', ')}) : '';
-    const n = (key, value, text) => h('td.num', {}, tip(`${key}:${s.seat}`, String(value), text));
+    // stat is one of the seat's numbers, in words, explained on a tap.
+    const stat = (key, n, text) => {
+      const words = t(n === 1 ? key + '.one' : key, {n});
+      return tip(words, words, text, `${key}:${s.seat}`);
+    };
     return h('tr', {class: ['seat-' + s.seat, s.me ? 'me' : '', s.due ? 'due' : '', s.winner ? 'winner' : ''].filter(Boolean).join(' '), dataset: {seat: s.seat}},
       h('th.name', {scope: 'row'}, h('span.swatch', {}), s.name, s.first ? h('span.badge', {}, t('badge.token')) : null,
-        h('div.party', {}, tip('party:' + s.seat, s.party, t('tip.party', {party: s.party}) + holds)),
+        h('div.party', {}, tip(s.party, s.party, t('tip.party', {party: s.party}) + holds, 'party:' + s.seat)),
+        h('div.stats', {}, stat('stat.tokens', s.approval, t('tip.approval', {n: s.approval})), ' · ',
+          stat('stat.employees', s.reserve, t('tip.reserve', {n: s.reserve})), ' · ',
+          stat('stat.bills', s.bills, t('tip.bills', {n: s.bills}))),
         marks.length ? h('div.turn-marks', {}, marks.join(' · ')) : null,
         s.known ? knownHand(s.known) : null),
-      h('td.num.score', {dataset: {value: s.score}}, tip('score:' + s.seat, String(s.score), pointsText(st, s))),
-      n('approval', s.approval, t('tip.approval', {n: s.approval})),
-      n('reserve', s.reserve, t('tip.reserve', {n: s.reserve})),
-      n('bills', s.bills, t('tip.bills', {n: s.bills})));
+      h('td.num.score', {dataset: {value: s.score}}, tip(String(s.score), `${s.score} ${t('col.score')}`, pointsText(st, s), 'score:' + s.seat)));
   };
   return h('section.panel.seats', {'aria-label': t('seats.label')}, h('table#scores', {}, head, h('tbody', {}, st.seats.map(row))));
 }
@@ -310,15 +314,10 @@ export function renderDecision(st) {
   // choice is a button of the decision: a choice the person may take has the next key; one
   // the person may not take is disabled, without a key, with its reason (why) beside it.
   let n = 0;
-  let whys = 0;
-  const choice = (label, props, onclick, why) => {
-    if (why) {
-      const id = 'why-' + (++whys);
-      return h('span.choice-with-why', {}, h('button.choice', Object.assign({type: 'button', onclick, 'aria-describedby': id}, props, {disabled: true}), label),
-        h('span.why', {id}, why));
-    }
+  const choice = (label, props, onclick, reason) => {
+    if (reason) return why(h('button.choice', Object.assign({type: 'button', onclick}, props), label), reason);
     const k = keyFor(n++);
-    return h('button.choice', Object.assign({type: 'button', onclick, disabled: ui.sending, 'aria-keyshortcuts': k || null}, props), k ? h('kbd', {}, k) : null, label);
+    return h('button.choice', Object.assign({type: 'button', onclick, disabled: ui.sending, 'aria-keyshortcuts': k || null}, props), k ? [h('kbd', {}, k), ' '] : null, label);
   };
   const parts = {discard: discardChoices, propose: proposeChoices, respond: respondChoices, negotiate: negotiateChoices, vote: voteChoices, swap: swapChoices}[d.kind];
   if (parts) box.append(...[].concat(parts(st, d, choice)).filter(Boolean));
@@ -406,7 +405,6 @@ export function onKey(e) {
 }
 
 export function onEscape() {
-  if (closeTip()) return true;
   if (picks.slot === null && !my.amending) return false;
   if (picks.cell !== null) picks.cell = null;
   else if (picks.slot !== null) resetPicks();

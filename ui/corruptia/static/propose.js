@@ -67,7 +67,8 @@ export function pickCell(d, c) {
   }
 }
 
-// builder is the proposal's steps in the decision panel: verb is 'propose' or 'amend'; choice
+// builder is the proposal's steps in the decision panel (each a list of buttons, one step at a
+// time, so that the panel stays short): verb is 'propose' or 'amend'; choice
 // makes a keyed choice button; send posts the move.
 export function builder(st, d, choice, verb, send) {
   const out = [];
@@ -90,7 +91,7 @@ export function builder(st, d, choice, verb, send) {
     out.push(h('h3.step', {}, t('step.place')));
     out.push(h('div.choices.place-choices', {role: 'group', 'aria-label': t('step.place')},
       places.map((p) => choice(p.place, {class: 'cell-choice', dataset: {key: 'cellc:' + p.key, cell: p.key}},
-        () => { pickCell(d, p.key); render(); focusFirst('#decision .worker-select'); }))));
+        () => { pickCell(d, p.key); render(); focusFirst('#decision .worker-choice'); }))));
     if (Object.keys(b.why || {}).length) out.push(h('p.hint', {}, t('step.place.others')));
     return out;
   }
@@ -98,23 +99,31 @@ export function builder(st, d, choice, verb, send) {
   out.push(h('p.picked', {}, t('picked.place'), ' ', h('strong', {}, place ? place.place : ''), ' ',
     h('button.back', {type: 'button', dataset: {key: 'unpick-cell'}, onclick: () => { picks.cell = null; render(); focusFirst('#decision .cell-choice'); }}, t('unpick.place'))));
   out.push(h('h3.step', {}, t('step.workers')));
+  // The vacancies: each one filled says by whom (with a way to change it); the first one
+  // empty lists the workers that can still make a proposal with the others chosen.
   const ws = pool(d, picks.cell);
-  const selects = b.budget.map((income, k) => {
-    const opts = [h('option', {value: ''}, t('vacancy.choose'))];
-    for (const w of ws) {
-      if (w.income && w.income !== income) continue;
+  const next = picks.workers.findIndex((w) => !w);
+  const rows = b.budget.map((income, k) => {
+    const label = t('vacancy.label', {n: k + 1, money: money(income)});
+    if (picks.workers[k]) {
+      const w = ws.find((x) => x.worker === picks.workers[k]);
+      return h('div.vacancy.filled', {}, h('span.label', {}, label + ':'), ' ', h('strong', {}, w ? w.text : picks.workers[k]), ' ',
+        h('button.back', {type: 'button', dataset: {key: 'vacancy-change:' + k}, onclick: () => { picks.workers[k] = null; render(); focusFirst('#decision .worker-choice'); }}, t('vacancy.change')));
+    }
+    if (k !== next) return h('div.vacancy', {}, h('span.label', {}, label + ':'), ' ', h('span.hint', {}, t('vacancy.later')));
+    const opts = ws.filter((w) => {
+      if (w.income && w.income !== income) return false;
       const trial = picks.workers.slice();
       trial[k] = w.worker;
-      if (!completable(b.budget, trial, ws)) continue;
-      opts.push(h('option', {value: w.worker, selected: picks.workers[k] === w.worker, dataset: {kind: w.income ? 'official' : 'employee', count: w.count}}, w.text));
-    }
-    const id = `vacancy-${k}`;
-    return h('div.vacancy', {}, h('label', {for: id}, t('vacancy.label', {n: k + 1, money: money(income)})),
-      h('select#' + id + '.worker-select', {dataset: {key: `worker:${k}`, vacancy: k}, onchange: (e) => { picks.workers[k] = e.target.value || null; render(); }}, opts));
+      return completable(b.budget, trial, ws);
+    });
+    return h('div.vacancy.choices', {role: 'group', 'aria-label': label}, h('span.label', {}, label + ':'),
+      opts.map((w) => choice(w.text, {class: 'worker-choice', dataset: {key: `worker:${k}:${w.worker}`, vacancy: k, worker: w.worker, kind: w.income ? 'official' : 'employee', count: w.count}},
+        () => { picks.workers[k] = w.worker; render(); focusFirst('#decision .worker-choice, #propose'); })));
   });
+  out.push(h('div.vacancies', {}, rows));
   const left = picks.workers.filter((w) => !w).length;
   const why = ui.sending ? t('why.sending') : left ? t(left === 1 ? 'why.vacancies.one' : 'why.vacancies', {n: left}) : '';
-  out.push(h('div.vacancies', {role: 'group', 'aria-label': t('step.workers')}, selects));
   out.push(h('div.choices', {},
     h('button#propose.choice.go', {type: 'button', disabled: !!why, 'aria-describedby': why ? 'propose-why' : null, dataset: {key: 'propose'},
       onclick: () => send({kind: verb, bill: b.bill, at: picks.cell, workers: picks.workers.slice()})}, t(verb === 'amend' ? 'go.amend' : 'go.propose')),
