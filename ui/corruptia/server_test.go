@@ -68,3 +68,26 @@ func TestPageLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminalLanguages: the terminal's board (--text, by LANG) speaks the board's language:
+// the table, the decision and the choices; only the typed moves stay English.
+func TestTerminalLanguages(t *testing.T) {
+	g := gameAt(t, due(rules.DecidePropose))
+	seat := g.Next().Seat
+	for _, lang := range ui.Languages {
+		b := In(lang)
+		out := b.Show(g, seat, names5[:3]) + b.Choices(g, seat, names5[:3])
+		for _, key := range []string{"text.senators", "prompt.propose", "text.workers"} {
+			want := words.Say(lang, key)
+			if i := strings.Index(want, "{"); i > 0 {
+				want = want[:i]
+			}
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: the terminal does not say %q (%s):\n%s", lang, want, key, out)
+			}
+		}
+		if lang != "en" && (strings.Contains(out, "Your hand:") || strings.Contains(out, "Senators:")) {
+			t.Errorf("%s: the terminal speaks English:\n%s", lang, out)
+		}
+	}
+}
