@@ -438,12 +438,23 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 	}
 	checkNewcomer(t, bctx, tr, nil, fmt.Sprintf("%s at %s in %s, the results", g.id, vp.name, lang))
 	screenshot(t, bctx, artifacts(t), fmt.Sprintf("learn-%s-%s-%s-results", g.id, vp.name, lang), false)
-	leave := tr.find("button", words["result.leave"])
-	if leave == nil {
-		t.Fatalf("the results have no button %q", words["result.leave"])
-	}
-	if err := press(bctx, leave, vp.touch); err != nil {
-		t.Fatal(err)
+	// Leave (the results may be drawn anew under the press, an awarding played again step by
+	// step: the button is looked for again).
+	for try := 1; ; try++ {
+		leave := tr.find("button", words["result.leave"])
+		if leave == nil {
+			t.Fatalf("the results have no button %q", words["result.leave"])
+		}
+		err := press(bctx, leave, vp.touch)
+		if err == nil {
+			break
+		}
+		if try == 5 {
+			t.Fatal(err)
+		}
+		if tr, err = readAX(bctx); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if code := p.wait(t, 30*time.Second); code != 0 {
 		t.Fatalf("demo exited %d\nstderr:\n%s", code, p.stderr.String())
