@@ -8,7 +8,7 @@
 // at the pace the person chose, with pause, next and skip. The round is drawn from the log's
 // events (each line's data), so that it can be opened again later.
 
-import {h, ui, render, seatName, move, focusFirst, t, has, keyFor, art, kbdText, store, tip} from '../../kit.js';
+import {h, ui, render, seatName, move, focusFirst, t, has, keyFor, art, kbdText, store, tip, why} from '../../kit.js';
 
 export const title = 'Corruption';
 export const setupText = 'The players exchange keys, shuffle the contract deck together and draw the first player. No one can see the deck.';
@@ -371,9 +371,9 @@ function renderReplay(st, r) {
       if (k >= r.steps.length) rp.step = 0;
       rp.playing = !rp.playing; render(); schedule();
     }}, rp.playing ? t('replay.pause') : t('replay.play')),
-    h('button#replay-next', {type: 'button', disabled: k >= r.steps.length, dataset: {key: 'replay-next'}, onclick: () => {
+    why(h('button#replay-next', {type: 'button', dataset: {key: 'replay-next'}, onclick: () => {
       rp.playing = false; rp.step = Math.min(r.steps.length, rp.step + 1); render(); schedule();
-    }}, t('replay.next')),
+    }}, t('replay.next')), k >= r.steps.length ? t('replay.next.end') : ''),
     h('button#replay-skip', {type: 'button', dataset: {key: 'replay-skip'}, onclick: stopReplay}, t('replay.skip')),
     st.decision ? h('button#replay-back', {type: 'button', dataset: {key: 'replay-back'}, onclick: () => { rp.shown = false; render(); }}, t('replay.back')) : null,
     h('label.pace', {}, t('replay.pace'), ' ', h('select#pace', {dataset: {key: 'pace'}, onchange: (e) => {
@@ -476,13 +476,16 @@ function placeChoices(st, d, choice) {
           () => send({kind: 'place', card: c.card, spot: s}))));
     });
     return [h('p.picked', {}, t('picked'), ' ', cardArt(c.card, 'mini-art'), h('strong', {}, c.label), ' ',
-      h('button.back', {type: 'button', dataset: {key: 'unpick'}, onclick: () => { my.picked = null; render(); focusFirst('#decision .hand-card'); }}, t('unpick'), ' ', h('span.key-hint', {}, '(Esc)'))),
+      h('button.back', {type: 'button', dataset: {key: 'unpick'}, onclick: () => { my.picked = null; render(); focusFirst('#decision .hand-card'); }}, t('unpick'), ' ', h('span.key-hint', {'aria-hidden': 'true'}, '(Esc)'))),
     h('div.spot-groups', {}, groups)];
   }
   const out = [h('div.choices.hand-choices', {role: 'group', 'aria-label': t('choose.card')},
-    d.cards.map((c) => choice([cardArt(c.card, 'mini-art'), c.label], {class: 'hand-card' + (c.spots.length ? '' : ' unplayable'), title: t('tip.' + cardKind(c.card)),
-      disabled: ui.sending || !c.spots.length, dataset: {key: 'card:' + c.card, card: c.card}},
-    () => { my.picked = c.card; if (my.replay) { clearTimeout(my.timer); my.replay = null; } render(); focusFirst('#decision .spot-choice'); })))];
+    d.cards.map((c) => {
+      const btn = choice([cardArt(c.card, 'mini-art'), c.label], {class: 'hand-card' + (c.spots.length ? '' : ' unplayable'), title: t('tip.' + cardKind(c.card)),
+        disabled: ui.sending || !c.spots.length, dataset: {key: 'card:' + c.card, card: c.card}},
+      () => { my.picked = c.card; if (my.replay) { clearTimeout(my.timer); my.replay = null; } render(); focusFirst('#decision .spot-choice'); });
+      return c.spots.length ? btn : why(btn, t('why.nospot'));
+    }))];
   if (d.can_peek && d.peekable.length) {
     const peeks = d.peekable.map((i) => {
       const c = g.cards[i - 1];
