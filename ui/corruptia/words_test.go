@@ -3,6 +3,7 @@ package corruptia
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"maps"
 	"regexp"
 	"slices"
@@ -264,5 +265,29 @@ func TestPoints(t *testing.T) {
 	}
 	if len(slices.Collect(maps.Keys(words.Keys("en")))) == 0 {
 		t.Fatal("no words")
+	}
+}
+
+// TestPictureSamples: the bills the rules panel draws (static/pictures.js) are data/bills.csv's:
+// their departments, incomes and budgets.
+func TestPictureSamples(t *testing.T) {
+	js, err := fs.ReadFile(Board{}.Assets(), "pictures.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(\w{3}\d\d): \{dept: '(\w+)', income: (\d), budget: \[(\d), (\d), (\d)\]\}`)
+	ms := re.FindAllStringSubmatch(string(js), -1)
+	if len(ms) < 3 {
+		t.Fatalf("pictures.js draws %d bills of the data", len(ms))
+	}
+	for _, m := range ms {
+		b, err := rules.ParseBill(m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := fmt.Sprintf("%s %s [%s %s %s]", m[2], m[3], m[4], m[5], m[6])
+		if want := fmt.Sprintf("%s %d %v", b.Department(), b.Income(), b.Budget()); got != want {
+			t.Errorf("pictures.js draws %s as %s, the data says %s", m[1], got, want)
+		}
 	}
 }

@@ -28,28 +28,29 @@ export function billFace(id, workers) {
 
 const officials = (n, income) => h('span.off.inc-' + income, {}, t('bill.officials.short', {n, money: money(income)}));
 
-function placed(id, at, workers) {
+// placed is a bill of a picture's wall at cell at, its top row being top.
+function placed(id, at, workers, top = 0) {
   const el = billFace(id, workers);
-  el.style.gridColumn = `${at[1] + 2} / span 2`;
-  el.style.gridRow = String(at[0] + 2);
+  el.style.gridColumn = `${at[1] + 1} / span 2`;
+  el.style.gridRow = String(at[0] - top + 1);
   return el;
 }
 
 export function rulesPictures() {
   const wall = h('div.wall.picture-wall', {'aria-hidden': 'true'},
-    placed('cul01', [0, 0], officials(6, 1)),
-    placed('def01', [0, 2], officials(6, 2)),
-    placed('eco01', [0, 4], officials(4, 3)),
+    placed('cul01', [0, 0], officials(6, 1), -1),
+    placed('def01', [0, 2], officials(6, 2), -1),
+    placed('eco01', [0, 4], officials(4, 3), -1),
     (() => {
-      const p = placed('edu05', [-1, 3], [h('span.off', {}, t('pic.proposed.workers'))]);
+      const p = placed('edu05', [-1, 3], [h('span.off', {}, t('pic.proposed.workers'))], -1);
       p.classList.add('proposed');
       return p;
     })());
-  wall.style.gridTemplateColumns = 'repeat(8, minmax(0, 1fr))';
+  wall.style.gridTemplateColumns = 'repeat(6, minmax(0, 1fr))';
   const block = h('div.wall.picture-wall', {'aria-hidden': 'true'},
     placed('cul01', [0, 0], officials(2, 1)),
     placed('cul02', [0, 2], [officials(1, 3)]));
-  block.style.gridTemplateColumns = 'repeat(6, minmax(0, 1fr))';
+  block.style.gridTemplateColumns = 'repeat(4, minmax(0, 1fr))';
   const figure = (pic, caption) => h('figure.rule-pic', {}, pic, h('figcaption', {}, caption));
   return h('section.rule.pictures', {}, h('h3', {}, t('pic.title')),
     figure(h('div.pic-row', {'aria-hidden': 'true'}, billFace('edu05')), t('pic.bill', {title: t('bill.edu05'), list: samples.edu05.budget.map(money).join(', ')})),
