@@ -143,13 +143,13 @@ func (t teller) pleasureName(p int) string {
 	return t.pleasureID(pleasures[p].ID)
 }
 
-// pleasureID is a guilty pleasure's id in words ("gold-magic", "oro-magia").
+// pleasureID is a guilty pleasure's id in words ("gold/magic", "oro/magia").
 func (t teller) pleasureID(id string) string {
-	heart, typ, ok := strings.Cut(id, "-")
+	heart, typ, ok := strings.Cut(id, "/")
 	if !ok {
 		return id
 	}
-	return t.heartName(heart) + "-" + t.typeName(typ)
+	return t.heartName(heart) + "/" + t.typeName(typ)
 }
 
 // leaderName is a leader's title: "the Chancellor" ("el Canciller").

@@ -146,7 +146,7 @@ const mname = (m) => t('minion.' + m);
 const tname = (x) => t('type.' + x);
 const hname = (x) => t('heart.' + x);
 const favorName = (id) => { const [ty, n] = String(id).split('-'); return n ? tname(ty) + '-' + n : id; };
-const pleasureName = (id) => { const [he, ty] = String(id).split('-'); return ty ? hname(he) + '-' + tname(ty) : id; };
+const pleasureName = (id) => { const [he, ty] = String(id).split('/'); return ty ? hname(he) + '/' + tname(ty) : id; };
 
 function controller(st, seat) {
   if (seat < 0) return h('span.ctl.free', {}, t('uncontrolled'));
