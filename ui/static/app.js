@@ -237,8 +237,14 @@ function render() {
   lastDrawn = drawnKey(st);
   // Keep the focus where it was, or move it to a new decision.
   const d = st.decision;
+  if (d && d.id === ui.decisionID && ui.announced !== ui.lang) {
+    // The same decision in another language: the announcement speaks it too.
+    ui.announced = ui.lang;
+    $('#announce').textContent = d.prompt || '';
+  }
   if (d && d.id !== ui.decisionID) {
     ui.decisionID = d.id;
+    ui.announced = ui.lang;
     $('#announce').textContent = d.prompt || '';
     const first = $('#decision button.choice:not([disabled]), #decision button:not([disabled]), #decision input');
     if (first && !isTyping() && !drawerOpen()) first.focus({preventScroll: true});
