@@ -312,7 +312,7 @@ func scriptedPage(t *testing.T, g learnGame, pos scriptedPos) string {
 	}
 	now := time.Now()
 	s.Update(protocol.Status{Table: "scripted", Game: g.id, Seat: seat, Names: demoNames[:players], State: game, Due: seat,
-		DueSince: now, Allowance: 24 * time.Hour, Timeout: 24 * time.Hour})
+		DueSince: now, Allowance: 24 * time.Hour, Timeout: 24 * time.Hour, Leaving: -1})
 	ctx, cancel := context.WithCancel(context.Background())
 	if o := game.Outcome(); o.Over {
 		s.Finish(ui.Result{Outcome: &protocol.Outcome{Table: "scripted", Game: g.id, Seat: seat, Finished: true, Scores: o.Scores, Winners: o.Winners},

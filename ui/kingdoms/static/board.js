@@ -466,7 +466,7 @@ export function rulesExtra() {
     row(t('glossary.minions'), ['golem', 'goblin', 'devil', 'zombie'].map((m) => h('span.count', {}, minions([m]), ' ', mname(m)))),
     row(t('glossary.types'), ['freedom', 'defense', 'magic', 'environment', 'industry'].map((x) => h('span.ftype.t-' + x, {}, tname(x)))),
     row(t('glossary.hearts'), ['gold', 'feasts', 'revels', 'potions', 'gossip'].map((x) => h('span.heart.h-' + x, {}, hname(x)))),
-    sample ? row(t('glossary.leader'), [h('div.leader', {}, h('span.lname', {}, sample.name), h('span.cost', {}, minions(sample.cost)),
+    sample ? row(t('glossary.leader'), [h('div.leader', {}, h('span.lname', {}, t('leader.' + sample.id)), h('span.cost', {}, minions(sample.cost)),
       h('span.heart.h-' + sample.heart, {}, hname(sample.heart)), sample.prefers ? h('span.ftype.t-' + sample.prefers, {}, tname(sample.prefers)) : null,
       controller(ui.state, sample.controller))]) : null);
 }
