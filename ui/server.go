@@ -144,7 +144,7 @@ type logItem struct {
 	audit   *Result
 	chat    *protocol.ChatMessage
 	line    LogLine
-	note    string // a board's Note's key: its line is told again in the page's language
+	note    string // a board's note's key: told again in the page's language
 }
 
 // NewServer makes a server for cfg.Boards' games, cfg.Board's first. cfg.Human's changes are
@@ -253,8 +253,7 @@ func (s *Server) Update(st protocol.Status) {
 	s.mu.Lock()
 	s.status, s.haveSt = st, true
 	if st.State != nil && st.Seat >= 0 {
-		// The board's notes are added once, at their place in the log, and told again in the
-		// page's language (logLines) while the board still gives them.
+		// The board's notes are told once, in its first language.
 		for _, n := range s.tableBoard().Notes(st.State, st.Seat, ShownNames(Languages[0], st.Names)) {
 			if !s.noted[n.Key] {
 				s.noted[n.Key] = true
@@ -397,7 +396,7 @@ func (s *Server) networkState() *NetworkState {
 func (s *Server) logLines(b Board, lang string, st *protocol.Status, logFrom int) (int, []LogLine) {
 	logFrom = min(max(logFrom, 0), len(s.log))
 	out := []LogLine{}
-	var notes map[string]LogLine // the board's notes in lang, by key, once one is needed
+	var notes map[string]LogLine // the board's notes in lang, by key (read once)
 	for _, it := range s.log[logFrom:] {
 		l := it.line
 		if it.note != "" && st.State != nil && st.Seat >= 0 {

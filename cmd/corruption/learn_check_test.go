@@ -312,7 +312,7 @@ func scriptedPage(t *testing.T, g learnGame, pos scriptedPos) string {
 	}
 	now := time.Now()
 	s.Update(protocol.Status{Table: "scripted", Game: g.id, Seat: seat, Names: demoNames[:players], State: game, Due: seat,
-		DueSince: now, Allowance: 24 * time.Hour, Timeout: 24 * time.Hour})
+		DueSince: now, Allowance: 24 * time.Hour, Timeout: 24 * time.Hour, Leaving: -1})
 	ctx, cancel := context.WithCancel(context.Background())
 	if o := game.Outcome(); o.Over {
 		s.Finish(ui.Result{Outcome: &protocol.Outcome{Table: "scripted", Game: g.id, Seat: seat, Finished: true, Scores: o.Scores, Winners: o.Winners},
@@ -370,7 +370,11 @@ func learnScripted(t *testing.T, g learnGame, vp viewport, langs []string) {
 			}
 			checkTranslated(t, bctx, g, lang, screen)
 			if lang == "en" {
-				screenshot(t, bctx, artifacts(t), fmt.Sprintf("learn-%s-%s-%s", g.id, pos.kind, vp.name), false)
+				name := fmt.Sprintf("learn-%s-%s-%s", g.id, pos.kind, vp.name)
+				if pos.kind == g.docShot { // the docs' screenshot of the game (CORRUPTION_SCREENSHOTS)
+					name = map[bool]string{false: g.id, true: g.id + "-phone"}[vp.touch]
+				}
+				screenshot(t, bctx, artifacts(t), name, false)
 			}
 			if i == 0 {
 				checkRulesPanel(t, bctx, g, vp, lang, words)

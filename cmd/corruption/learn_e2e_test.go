@@ -59,6 +59,9 @@ type learnGame struct {
 	back []string
 	// allow are proper nouns that stay as they are in every language (the translation check).
 	allow []string
+	// docShot is the kind of decision whose scripted position is the docs' screenshot of the
+	// game, GAME.png and GAME-phone.png ("": none).
+	docShot string
 }
 
 // viewport is a screen the newcomer plays on.

@@ -237,6 +237,12 @@ function render() {
   lastDrawn = drawnKey(st);
   // Keep the focus where it was, or move it to a new decision.
   const d = st.decision;
+  if (d && d.id === ui.decisionID && st.lang === ui.lang && ui.announced !== ui.lang) {
+    // The same decision in another language (once the state speaks it): the announcement
+    // speaks it too.
+    ui.announced = ui.lang;
+    $('#announce').textContent = d.prompt || '';
+  }
   if (d && d.id !== ui.decisionID) {
     ui.decisionID = d.id;
     ui.announced = st.lang;
@@ -244,10 +250,6 @@ function render() {
     const first = $('#decision button.choice:not([disabled]), #decision button:not([disabled]), #decision input');
     if (first && !isTyping() && !drawerOpen()) first.focus({preventScroll: true});
     revealAsked();
-  } else if (d && st.lang === ui.lang && ui.announced !== st.lang) {
-    // The language changed: the decision is announced again, in the page's new language.
-    ui.announced = st.lang;
-    $('#announce').textContent = d.prompt || '';
   } else if (focusKey && document.activeElement !== active) {
     const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (el) el.focus({preventScroll: true});

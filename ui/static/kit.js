@@ -193,14 +193,15 @@ const tipsOpen = new Set();
 export function tip(content, label, text, key) {
   const open = tipsOpen.has(key);
   const id = 'tip-' + String(key).replace(/[^\w-]/g, '_');
-  const btn = h('button.tip-button', {type: 'button', 'aria-expanded': String(open), 'aria-controls': id, 'aria-label': label, title: text,
+  // (Its name is content, then label for a screen reader: the visible text is in the name.)
+  const btn = h('button.tip-button', {type: 'button', 'aria-expanded': String(open), 'aria-controls': id, title: text,
     dataset: {key: 'tip:' + key}, onclick: (e) => {
       e.stopPropagation();
       const was = tipsOpen.has(key);
       tipsOpen.clear();
       if (!was) tipsOpen.add(key);
       hooks.render();
-    }}, content);
+    }}, content, h('span.sr-only', {}, ' (' + label + ')'));
   return h('span.tip', {}, btn, h('span.tip-text', {id, role: 'note', hidden: !open}, text));
 }
 
