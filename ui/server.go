@@ -149,6 +149,7 @@ type logItem struct {
 	audit   *Result
 	chat    *protocol.ChatMessage
 	line    LogLine
+	note    string // a board's note's key: told again in the page's language
 }
 
 // NewServer makes a server for cfg.Boards' games, cfg.Board's first. cfg.Human's changes are
@@ -261,7 +262,7 @@ func (s *Server) Update(st protocol.Status) {
 		for _, n := range s.tableBoard().Notes(st.State, st.Seat, ShownNames(Languages[0], st.Names)) {
 			if !s.noted[n.Key] {
 				s.noted[n.Key] = true
-				s.log = append(s.log, logItem{line: n.LogLine})
+				s.log = append(s.log, logItem{line: n.LogLine, note: n.Key})
 			}
 		}
 	}
@@ -401,8 +402,20 @@ func (s *Server) networkState() *NetworkState {
 func (s *Server) logLines(b Board, lang string, st *protocol.Status, logFrom int) (int, []LogLine) {
 	logFrom = min(max(logFrom, 0), len(s.log))
 	out := []LogLine{}
+	var notes map[string]LogLine // the board's notes in lang, by key (read once)
 	for _, it := range s.log[logFrom:] {
 		l := it.line
+		if it.note != "" && st.State != nil && st.Seat >= 0 {
+			if notes == nil {
+				notes = map[string]LogLine{}
+				for _, n := range b.Notes(st.State, st.Seat, st.Names) {
+					notes[n.Key] = n.LogLine
+				}
+			}
+			if n, ok := notes[it.note]; ok {
+				l = n
+			}
+		}
 		switch {
 		case it.event != nil:
 			l = b.Tell(*it.event, st.Names, st.Seat)

@@ -276,7 +276,7 @@ func TestCorruptiaDemoText(t *testing.T) {
 	if err != nil {
 		t.Fatalf("demo --text: %v\nstdout:\n%s\nstderr:\n%s", err, out.String(), stderr.String())
 	}
-	if errors != 2 || !strings.Contains(out.String(), `unknown bill "zzz99"`) || !strings.Contains(out.String(), "not to call") {
+	if errors != 2 || !strings.Contains(out.String(), `"zzz99" is not a bill`) || !strings.Contains(out.String(), "not to call") {
 		t.Errorf("%d errors shown, want the 2 bad moves refused with reasons\n%s", errors, out.String())
 	}
 	for _, want := range []string{"== Round 5 ==", "The program (rows", "Your hand:", "The votes, revealed together", "Moves: discard BILL", "The game is over", "Audit: the log checks"} {

@@ -634,6 +634,11 @@ func (s *steer) readLog(d pageDecision) {
 func (s *steer) replay() {
 	t, bctx := s.t, s.bctx
 	if !s.watched {
+		// While the next round's placement is asked, the replay runs in a bar above the table:
+		// Watch it opens it over the table.
+		if bar, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('#replay-watch')`)); bar {
+			click(t, bctx, "#replay-watch")
+		}
 		waitFor(t, bctx, "the awarding played step by step", `!document.querySelector('#board.replaying') || Number(document.querySelector('#board').dataset.step) >= 2`)
 		if on, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('#board.replaying')`)); on {
 			click(t, bctx, "#replay-play") // pause
@@ -995,7 +1000,7 @@ func playByKeys(t *testing.T, bctx context.Context, dir string, help bool) pageR
 			checkAxe(t, bctx, "the keys' help")
 			inLanguages(t, bctx, "the keys' help", []string{"es", "fr"}, nil)
 			pressKey(t, bctx, kb.Escape)
-			pressKey(t, bctx, "r")
+			pressKey(t, bctx, "R", chromedp.KeyModifiers(chromedp.ModifierShift)) // the page's shortcuts are Shift and a letter
 			waitFor(t, bctx, "the rules", `!document.querySelector('#rules').hidden`)
 			pressKey(t, bctx, kb.Escape)
 			waitFor(t, bctx, "the rules closed", `document.querySelector('#rules').hidden`)
@@ -1019,7 +1024,7 @@ func playByKeys(t *testing.T, bctx context.Context, dir string, help bool) pageR
 			// The last place: its key is a letter when there are more than ten.
 			pressKey(t, bctx, key(`#decision .spot-groups .spot-group:last-child .spot-choice:last-of-type`))
 		case "remove":
-			pressKey(t, bctx, "p")
+			pressKey(t, bctx, "P", chromedp.KeyModifiers(chromedp.ModifierShift))
 		default:
 			pressKey(t, bctx, key(`#decision button.choice`))
 		}

@@ -204,8 +204,9 @@ func (g *Game) startBills(cards []int) {
 		}
 		p := Placed{Bill: b, At: StartCells[len(g.program)]}
 		p.Officials[b.Income()] = OfficialsPerStart
+		near := g.program.Near(p.At)
 		g.program = append(g.program, p)
-		g.emit(Event{Kind: EventStartBill, Bill: b, At: p.At})
+		g.emit(Event{Kind: EventStartBill, Bill: b, At: p.At, Near: near})
 	}
 	switch {
 	case len(g.program) == StartingBills && len(g.returned) == 0:

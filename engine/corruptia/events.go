@@ -53,6 +53,7 @@ type Event struct {
 	Votes    []Vote
 	Workers  [WorkersPerBill]Worker
 	Sources  [WorkersPerBill]Bill // the bill each official comes from (Unknown for an employee)
+	Near     [6]Bill              // EventStartBill, EventProposed, EventResolved: the program's bills touching At then (Program.Near)
 	Title    string
 	Scores   []int
 	Winners  []int

@@ -38,6 +38,19 @@ func (c Cell) Touches(d Cell) bool {
 
 func (c Cell) String() string { return fmt.Sprintf("(%d,%d)", c.Row, c.Col) }
 
+// Near are the bills of p at the six cells that touch c, in the order of c.Neighbours() (beside
+// it, then above, then below), Unknown where there is none: what a front end says a place by.
+func (p Program) Near(c Cell) [6]Bill {
+	var out [6]Bill
+	for i, n := range c.Neighbours() {
+		out[i] = Unknown
+		if k := p.At(n); k >= 0 {
+			out[i] = p[k].Bill
+		}
+	}
+	return out
+}
+
 // Placed is a bill of the government program with the people working on it.
 type Placed struct {
 	Bill      Bill

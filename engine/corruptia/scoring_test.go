@@ -184,3 +184,23 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// TestNear: a cell's neighbours in the sheet's program, in the order of Cell.Neighbours, and
+// Unknown where no bill lies.
+func TestNear(t *testing.T) {
+	prog := sheetProgram(t)
+	u := corruptia.Unknown
+	for _, tc := range []struct {
+		at   corruptia.Cell
+		want [6]corruptia.Bill
+	}{
+		{corruptia.Cell{Row: 0, Col: 6}, [6]corruptia.Bill{bill(t, "edu01"), u, bill(t, "edu02"), u, u, u}},
+		{corruptia.Cell{Row: 1, Col: 5}, [6]corruptia.Bill{bill(t, "eco01"), u, bill(t, "edu01"), u, u, u}},
+		{corruptia.Cell{Row: -2, Col: 4}, [6]corruptia.Bill{bill(t, "env03"), u, u, u, bill(t, "env02"), bill(t, "edu02")}},
+		{corruptia.Cell{Row: 5, Col: 5}, [6]corruptia.Bill{u, u, u, u, u, u}},
+	} {
+		if got := prog.Near(tc.at); got != tc.want {
+			t.Errorf("Near(%v) = %v, want %v", tc.at, got, tc.want)
+		}
+	}
+}

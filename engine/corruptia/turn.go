@@ -126,7 +126,8 @@ func (g *Game) propose(seat int, m Move) error {
 	if m.Kind == MoveAmend {
 		g.t.amends++
 	}
-	e := Event{Kind: EventProposed, Seat: seat, Bill: p.Bill, At: p.At, Workers: p.Workers, Amended: m.Kind == MoveAmend}
+	e := Event{Kind: EventProposed, Seat: seat, Bill: p.Bill, At: p.At, Workers: p.Workers, Amended: m.Kind == MoveAmend,
+		Near: g.program.Near(p.At)}
 	for i, w := range p.Workers {
 		e.Sources[i] = Unknown
 		if !w.Employee {
@@ -235,6 +236,7 @@ func (g *Game) applyVotes(seats []int, values [][]byte) error {
 // resolve carries out the vote, then public opinion; absent senators then swap in turn.
 func (g *Game) resolve(approved bool) {
 	seat, p := g.t.active, g.t.prop
+	near := g.program.Near(p.At)
 	if approved {
 		placed := Placed{Bill: p.Bill, At: p.At}
 		for _, w := range p.Workers {
@@ -251,7 +253,7 @@ func (g *Game) resolve(approved bool) {
 		g.pile = append(g.pile, p.Bill)
 	}
 	g.hands[seat] = slices.Delete(g.hands[seat], p.Slot, p.Slot+1)
-	g.emit(Event{Kind: EventResolved, Seat: seat, Bill: p.Bill, At: p.At, Approved: approved})
+	g.emit(Event{Kind: EventResolved, Seat: seat, Bill: p.Bill, At: p.At, Approved: approved, Near: near})
 	g.opinion(p.Bill)
 	g.last = g.t
 	g.nextSwap(0)

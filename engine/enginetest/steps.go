@@ -21,7 +21,13 @@ func (t *table) perform(st engine.Step) (engine.Input, []learning, error) {
 		if err != nil {
 			return engine.Input{}, nil, err
 		}
-		t.rng.Shuffle(len(d.cards), func(i, j int) { d.cards[i], d.cards[j] = d.cards[j], d.cards[i] })
+		if t.chance != nil {
+			if err := t.chance.Order(st.Deck, d.cards); err != nil {
+				return engine.Input{}, nil, fmt.Errorf("shuffle: %w", err)
+			}
+		} else {
+			t.rng.Shuffle(len(d.cards), func(i, j int) { d.cards[i], d.cards[j] = d.cards[j], d.cards[i] })
+		}
 		for i := range d.to {
 			d.to[i] = -1 // nobody knows where its cards went
 		}
@@ -85,7 +91,15 @@ func (t *table) random(st engine.Step) (engine.Input, []learning, error) {
 		if r < 1 {
 			return engine.Input{}, nil, fmt.Errorf("random: range %d is %d, want at least 1", i, r)
 		}
-		ints[i] = t.rng.IntN(r)
+		if t.chance == nil {
+			ints[i] = t.rng.IntN(r)
+			continue
+		}
+		v, err := t.chance.Int(r)
+		if err != nil || v < 0 || v >= r {
+			return engine.Input{}, nil, fmt.Errorf("random: %d drawn in [0, %d) (%v)", v, r, err)
+		}
+		ints[i] = v
 	}
 	return engine.Input{Kind: engine.InRandom, Ints: ints}, nil, nil
 }

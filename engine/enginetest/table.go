@@ -58,6 +58,19 @@ func Events(fn func(engine.Event)) Option { return func(t *table) { t.events = f
 // WithContext is the context the players decide in (default context.Background()).
 func WithContext(ctx context.Context) Option { return func(t *table) { t.ctx = ctx } }
 
+// Chance is what a table draws: the order of a deck just shuffled, a random draw.
+type Chance interface {
+	// Order puts deck in its order once shuffled: it permutes cards (card ids by position) in
+	// place.
+	Order(deck int, cards []int) error
+	// Int is a draw in [0, n).
+	Int(n int) (int, error)
+}
+
+// WithChance has the table draw from c instead of its seeded source: a game whose decks and
+// draws are given (a scenario script's).
+func WithChance(c Chance) Option { return func(t *table) { t.chance = c } }
+
 type table struct {
 	seats   []engine.Game
 	obs     engine.Game
@@ -69,6 +82,7 @@ type table struct {
 	randoms int      // StepRandom steps so far
 
 	watch  func(Turn) error
+	chance Chance // nil: the seeded source
 	max    int
 	events func(engine.Event)
 	ctx    context.Context

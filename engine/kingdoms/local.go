@@ -120,6 +120,39 @@ type Local struct {
 	decks  [engine.MaxDecks][]int
 	values [][]byte // hidden values, by ref
 	votes  [][]byte // the votes cast so far at the simultaneous vote due
+	// follow is one seat's own copy of the game (nil unless Follow asked for it), fed the same
+	// inputs as g but told only that seat's secrets; followed is its seat.
+	follow   *Game
+	followed int
+}
+
+// Follow keeps, from now on, seat's own copy of the game beside the one with full
+// information: it is fed every input the table applies, but learns only the cards dealt to
+// seat and the hidden values of seat's own moves, as seat's node would (its events go to
+// onEvent, when not nil). It must be called before the first step; Seat returns the copy.
+func (l *Local) Follow(seat int, onEvent func(engine.Event)) error {
+	if seat < 0 || seat >= l.g.n {
+		return fmt.Errorf("seat %d is not at a table of %d", seat, l.g.n)
+	}
+	if l.follow != nil || l.g.Due().Kind != engine.StepRandom || len(l.values) > 0 {
+		return fmt.Errorf("a seat's copy is made before the game's first step")
+	}
+	l.follow, l.followed = NewGame(l.g.cfg, l.g.n, onEvent), seat
+	return nil
+}
+
+// Seat is the copy Follow keeps (nil without one): read it, do not apply inputs to it.
+func (l *Local) Seat() *Game { return l.follow }
+
+// apply applies in to the game and to the followed seat's copy.
+func (l *Local) apply(in engine.Input) error {
+	if err := l.g.Apply(in); err != nil {
+		return err
+	}
+	if l.follow != nil {
+		return l.follow.Apply(in)
+	}
+	return nil
 }
 
 // NewLocal starts a game of players with config c and setup s; onEvent, if not nil, is told
@@ -155,11 +188,14 @@ func (l *Local) Next() (Decision, error) {
 		}
 		in, learn, err := l.perform(st)
 		if err == nil {
-			err = l.g.Apply(in)
+			err = l.apply(in)
 		}
 		for _, c := range learn {
 			if err == nil {
 				err = l.g.LearnCard(st.Deck, c[0], c[1])
+			}
+			if err == nil && l.follow != nil && st.To == l.followed {
+				err = l.follow.LearnCard(st.Deck, c[0], c[1])
 			}
 		}
 		if err != nil {
@@ -188,7 +224,7 @@ func (l *Local) Play(m Move) error {
 			in.Refs = append(in.Refs, l.commit(v))
 		}
 		l.votes = nil
-		return l.g.Apply(in)
+		return l.apply(in)
 	}
 	a, err := l.g.makeAction(m)
 	if err != nil {
@@ -198,12 +234,17 @@ func (l *Local) Play(m Move) error {
 	for _, v := range a.Hidden {
 		in.Refs = append(in.Refs, l.commit(v))
 	}
-	if err := l.g.Apply(in); err != nil {
+	if err := l.apply(in); err != nil {
 		return err
 	}
 	for i, ref := range in.Refs {
 		if err := l.g.LearnValue(ref, a.Hidden[i]); err != nil {
 			return err
+		}
+		if l.follow != nil && m.Seat == l.followed {
+			if err := l.follow.LearnValue(ref, a.Hidden[i]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -28,13 +28,16 @@ import (
 //go:embed static
 var static embed.FS
 
-// Board is Corruptia's board, for the page (ui.Board) and the terminal (ui.TextBoard). The
-// zero value is ready to use.
-type Board struct{}
+// Board is Corruptia's board, for the page (ui.Board) and the terminal (ui.TextBoard), in one
+// language (Localize). The zero value is ready to use, in English.
+type Board struct {
+	lang string
+}
 
 var (
 	_ ui.Board     = Board{}
 	_ ui.TextBoard = Board{}
+	_ ui.Localizer = Board{}
 )
 
 // Game is "corruptia".
@@ -99,7 +102,7 @@ func (Board) LobbyChoices() any {
 
 // Draw is the game as the person sees it, and each seat's approval, reserve, bills, score and
 // blackmail this turn; an open seat's hand too, as the person's node knows it (openHand).
-func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
+func (b Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	v, ok := view(g, seat)
 	n := len(names)
 	if v != nil {
@@ -108,68 +111,67 @@ func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	seats := make([]any, n)
 	for s := range seats {
 		if ok {
-			f := seatFields(v, s)
-			f.Known = openHand(g.(*rules.Game), v, s)
+			f := b.seatFields(v, s)
+			f.Known = b.openHand(g.(*rules.Game), v, s)
 			seats[s] = f
 		} else {
-			seats[s] = seatFields(nil, s)
+			seats[s] = b.seatFields(nil, s)
 		}
 	}
 	if !ok {
 		return ui.Drawing{Seats: seats}
 	}
-	return ui.Drawing{Started: true, Game: buildGame(v, names), Seats: seats}
+	return ui.Drawing{Started: true, Game: b.to(names, seat).buildGame(v), Seats: seats}
 }
 
 // Decision is the person's decision due, with every legal choice.
-func (Board) Decision(g engine.Game, seat int, names []string) any {
+func (b Board) Decision(g engine.Game, seat int, names []string) any {
 	v, _ := view(g, seat)
 	if v == nil {
 		return nil
 	}
-	if d := buildDecision(v, names); d != nil {
+	if d := b.to(names, seat).buildDecision(v); d != nil {
 		return d
 	}
 	return nil
 }
 
 // ParseMove reads a MoveRequest.
-func (Board) ParseMove(req json.RawMessage) (ui.Move, error) {
+func (b Board) ParseMove(req json.RawMessage) (ui.Move, error) {
 	var r MoveRequest
 	if err := json.Unmarshal(req, &r); err != nil {
-		return nil, fmt.Errorf("the move is not valid: %v", err)
+		return nil, fmt.Errorf("%s: %v", b.say("err.request"), err)
 	}
-	m, err := r.move()
+	m, err := b.readRequest(r)
 	if err != nil {
 		return nil, err
 	}
-	return boardMove{m}, nil
+	return boardMove{m, b}, nil
 }
 
 // ParseText reads a typed move (see moveSyntax).
-func (Board) ParseText(line string) (ui.Move, error) {
-	m, err := parseMove(line)
+func (b Board) ParseText(line string) (ui.Move, error) {
+	m, err := b.parseMove(line)
 	if err != nil {
 		return nil, err
 	}
-	return boardMove{m}, nil
+	return boardMove{m, b}, nil
 }
 
 // Tell says an event in words (an event of another game, in its own words).
-func (Board) Tell(e engine.Event, names []string, me int) ui.LogLine {
+func (b Board) Tell(e engine.Event, names []string, me int) ui.LogLine {
 	ce, ok := e.Data.(rules.Event)
 	if !ok {
 		return ui.LogLine{Kind: "event", Text: e.Text}
 	}
-	return ui.LogLine{Round: ce.Round, Kind: eventKind(ce.Kind), Text: describe(ce, names, me)}
+	return ui.LogLine{Round: ce.Round, Kind: eventKind(ce.Kind), Text: b.to(names, me).describe(ce)}
 }
 
 // Notes are what the person alone knows: its opening discard, once.
-func (Board) Notes(g engine.Game, seat int, names []string) []ui.Note {
+func (b Board) Notes(g engine.Game, seat int, names []string) []ui.Note {
 	v, ok := view(g, seat)
 	if !ok || !v.Opening.Valid() {
 		return nil
 	}
-	return []ui.Note{{Key: "opening", LogLine: ui.LogLine{Kind: "note",
-		Text: fmt.Sprintf("You discarded %s face down: it goes to the discard pile with the others', and only you know it was yours.", bill(v.Opening))}}}
+	return []ui.Note{{Key: "opening", LogLine: ui.LogLine{Kind: "note", Text: b.say("note.opening", "bill", b.bill(v.Opening))}}}
 }

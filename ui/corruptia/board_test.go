@@ -125,7 +125,7 @@ func TestGameThroughBoard(t *testing.T) {
 				var chosen rules.Move
 				for _, s := range seats {
 					v := g.View(s)
-					d := buildDecision(v, names5[:n])
+					d := Board{}.to(names5[:n], s).buildDecision(v)
 					if d == nil {
 						t.Fatalf("no decision for seat %d at %s", s, v.Next)
 					}

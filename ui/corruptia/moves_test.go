@@ -61,10 +61,10 @@ func due(k rules.DecisionKind) func(g *rules.Game) bool {
 // rule, is refused with a reason in words, and nothing is encoded.
 func TestMoveErrors(t *testing.T) {
 	parse := []struct{ text, want string }{
-		{"", "type a move"},
+		{"", "Type a move"},
 		{"bribe 3", "is not a move"},
 		{"discard", "want discard and a bill"},
-		{"discard xyz01", "unknown bill"},
+		{"discard xyz01", "is not a bill"},
 		{"propose edu09 1,1 $1@cul01", "a bill, a cell and three workers"},
 		{"propose edu09 1;1 $1@cul01 $1@cul01 employee", "is not a cell"},
 		{"propose edu09 1,1 $4@cul01 $1@cul01 employee", "is not a worker"},
@@ -105,10 +105,10 @@ func TestMoveErrors(t *testing.T) {
 		seat       int
 		text, want string
 	}{
-		{seat, "pass", "it is your turn to propose a bill"},
-		{seat, "yes", "there is no vote now"},
+		{seat, "pass", "It is your turn to propose a bill"},
+		{seat, "yes", "There is no vote now"},
 		{seat, "discard " + hand[0].String(), "not to discard"},
-		{seat, strings.Replace(ok, p.Bill.String(), notHeld.String(), 1), "you do not hold " + notHeld.String()},
+		{seat, strings.Replace(ok, p.Bill.String(), notHeld.String(), 1), "You do not hold " + notHeld.String()},
 		{seat, far, "touches no bill of the program"},
 		{seat, "propose " + p.Bill.String() + " " + cellKey(p.At) + " $1@" + notHeld.String() + " employee employee", "is not in the program"},
 		{other, ok, ui.ErrNotAsked.Error()},

@@ -89,7 +89,7 @@ func TestOpenSeatCards(t *testing.T) {
 		}
 	}
 	seats, gs := draw()
-	want := refsOf(hand)
+	want := (Board{}).refsOf(hand)
 	if got := seats[1].Known; len(got) != len(want) || len(want) == 0 {
 		t.Fatalf("bob's hand drawn once his seat is open: %v, he holds %v", got, want)
 	}
@@ -103,17 +103,20 @@ func TestOpenSeatCards(t *testing.T) {
 			t.Errorf("seat %d's hand is drawn as known: %v", s, seats[s].Known)
 		}
 	}
-	if mine := refsOf(ann.View(0).Hand()); len(gs.Hand) != len(mine) || gs.Hand[0] != mine[0] {
+	if mine := (Board{}).refsOf(ann.View(0).Hand()); len(gs.Hand) != len(mine) || gs.Hand[0] != mine[0] {
 		t.Errorf("the person's own hand drawn: %v, want %v", gs.Hand, mine)
 	}
 	text := (Board{}).Show(ann, 0, names)
-	if line := "bob's hand (known: its player left): " + refList(want); !strings.Contains(text, line) {
+	if line := names[1] + "'s hand (known: its player left): " + refList(want); !strings.Contains(text, line) {
 		t.Errorf("the terminal does not show %q:\n%s", line, text)
 	}
 	if c := strings.Count(text, knownMark); c != 1 {
 		t.Errorf("the terminal marks %d hands known, want 1:\n%s", c, text)
 	}
 }
+
+// knownMark marks the hand of a seat whose player left, in English.
+var knownMark = words.Say("en", "mark.known")
 
 // TestKnownWords: the page's mark of an open seat's hand is in each language's words.
 func TestKnownWords(t *testing.T) {

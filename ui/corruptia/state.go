@@ -1,10 +1,7 @@
 package corruptia
 
 import (
-	"fmt"
-
 	rules "corruption/engine/corruptia"
-	"corruption/ui"
 )
 
 // gameState is the game as the person's view shows it: the State's "game".
@@ -14,10 +11,11 @@ type gameState struct {
 	First    int            `json:"first"`  // the presidential token (-1 before the draw)
 	Active   int            `json:"active"` // whose turn it is (-1 outside turns)
 	Die      string         `json:"die"`    // the people's die this turn: a department, "R", or ""
+	DieText  string         `json:"die_text"`
 	Next     nextState      `json:"next"`
 	Values   []deptValue    `json:"values"`
 	Program  []billState    `json:"program"`
-	Frontier [][2]int       `json:"frontier"` // the free cells that touch the program
+	Frontier []cellState    `json:"frontier"` // the free cells that touch the program
 	Proposal *proposalState `json:"proposal"` // the proposal under negotiation (null: none)
 	LastVote *voteState     `json:"last_vote"`
 	Hand     []billRef      `json:"hand"`
@@ -35,26 +33,28 @@ type nextState struct {
 	Text string `json:"text"`
 }
 
-// billRef is a bill as the page prints it.
+// billRef is a bill as the page prints it: its id (a key for the page, never shown), its title
+// and department in the page's language, its budget and its own income.
 type billRef struct {
-	Bill   string `json:"bill"`
-	Title  string `json:"title"`
-	Dept   string `json:"dept"`
-	Budget [3]int `json:"budget"` // its vacancies' incomes
-	Income int    `json:"income"` // its officials' income, if it opens the program
+	Bill     string `json:"bill"`
+	Title    string `json:"title"`
+	Dept     string `json:"dept"`      // the department's id: culture, defence, economy, education, environment
+	DeptName string `json:"dept_name"` // in words
+	Budget   [3]int `json:"budget"`    // its vacancies' incomes
+	Income   int    `json:"income"`    // its officials' income, if it opens the program
 }
 
-func refOf(b rules.Bill) billRef {
-	if !b.Valid() {
-		return billRef{Bill: "unknown"}
+func (b Board) refOf(x rules.Bill) billRef {
+	if !x.Valid() {
+		return billRef{Bill: "unknown", Title: b.say("bill.unknown")}
 	}
-	return billRef{Bill: b.String(), Title: b.Title(), Dept: b.Department().String(), Budget: b.Budget(), Income: b.Income()}
+	return billRef{Bill: x.String(), Title: b.title(x), Dept: x.Department().String(), DeptName: b.dept(x.Department()), Budget: x.Budget(), Income: x.Income()}
 }
 
-func refsOf(bs []rules.Bill) []billRef {
-	out := make([]billRef, len(bs))
-	for i, b := range bs {
-		out[i] = refOf(b)
+func (b Board) refsOf(xs []rules.Bill) []billRef {
+	out := make([]billRef, len(xs))
+	for i, x := range xs {
+		out[i] = b.refOf(x)
 	}
 	return out
 }
@@ -62,8 +62,19 @@ func refsOf(bs []rules.Bill) []billRef {
 // deptValue is what a department is worth, and how many of its bills the person holds.
 type deptValue struct {
 	Dept  string `json:"dept"`
+	Name  string `json:"name"`
 	Value int    `json:"value"`
 	Mine  int    `json:"mine"`
+	// Blocks are its blocks of touching bills, each as bills × workers: how Value is made.
+	Blocks [][2]int `json:"blocks"`
+}
+
+// cellState is a free cell of the wall: its key ("row,col", never shown) and where it is, in
+// words.
+type cellState struct {
+	At    [2]int `json:"at"`
+	Key   string `json:"key"`
+	Place string `json:"place"`
 }
 
 // billState is a bill of the program, with its workers and its interview zone.
@@ -84,6 +95,7 @@ type proposalState struct {
 	billRef
 	Seat       int           `json:"seat"`
 	At         [2]int        `json:"at"`
+	Place      string        `json:"place"`
 	Workers    []workerState `json:"workers"`
 	AmendsLeft int           `json:"amends_left"`
 	Offers     []int         `json:"offers"` // employees offered, by seat
@@ -95,8 +107,8 @@ type workerState struct {
 	Employee bool   `json:"employee"`
 	Income   int    `json:"income,omitempty"`
 	From     int    `json:"from"`   // an official's bill index, an employee's seat
-	Source   string `json:"source"` // an official's bill id, an employee's senator's name
-	Text     string `json:"text"`   // "$2 official from edu09", "ann's employee"
+	Source   string `json:"source"` // an official's bill title, an employee's senator's name
+	Text     string `json:"text"`   // "an official earning $2 from Public Library Network", "ann's employee"
 }
 
 // pressState is a blackmail card played this turn.
@@ -105,12 +117,14 @@ type pressState struct {
 	By     int    `json:"by"`
 	Demand string `json:"demand"`
 	Title  string `json:"title"`
+	Text   string `json:"text"` // in words
 }
 
 // voteState is the last vote, revealed together.
 type voteState struct {
 	billRef
-	Votes []string `json:"votes"` // by seat
+	Votes     []string `json:"votes"`      // by seat: yes, no, absent
+	VoteNames []string `json:"vote_names"` // in words
 }
 
 // blackmailRef is a blackmail card: on whom, and its title.
@@ -119,19 +133,21 @@ type blackmailRef struct {
 	Title  string `json:"title"`
 }
 
-// buildGame describes the game from v (and nothing else but the players' names).
-func buildGame(v *rules.View, names []string) *gameState {
-	g := &gameState{Round: v.Round, Rounds: rules.Rounds, First: v.First, Active: v.Active, Next: nextOf(v, names),
-		Program: []billState{}, Frontier: [][2]int{}, Hand: refsOf(v.Hand()), Pile: refsOf(v.Pile), DeckLeft: v.DeckLeft,
-		Holds: []blackmailRef{}, Supply: rules.TokenSupply}
+// buildGame describes the game from v (and nothing else but the players' names), in the
+// board's language.
+func (s sp) buildGame(v *rules.View) *gameState {
+	g := &gameState{Round: v.Round, Rounds: rules.Rounds, First: v.First, Active: v.Active, Next: s.nextOf(v),
+		Program: []billState{}, Frontier: []cellState{}, Hand: s.refsOf(v.Hand()), Pile: s.refsOf(v.Pile), DeckLeft: v.DeckLeft,
+		Holds: []blackmailRef{}, Supply: rules.TokenSupply, DieText: s.dieWords(v.Die)}
 	if v.Die != rules.DieNone {
 		g.Die = v.Die.String()
 	}
 	for _, a := range v.Approval {
 		g.Supply -= a
 	}
+	blocks := deptBlocks(v.Program)
 	for d := range rules.NumDepartments {
-		dv := deptValue{Dept: rules.Department(d).String(), Value: v.Values[d]}
+		dv := deptValue{Dept: rules.Department(d).String(), Name: s.dept(rules.Department(d)), Value: v.Values[d], Blocks: blocks[d]}
 		for _, b := range v.Hand() {
 			if b.Valid() && b.Department() == rules.Department(d) {
 				dv.Mine++
@@ -140,15 +156,15 @@ func buildGame(v *rules.View, names []string) *gameState {
 		g.Values = append(g.Values, dv)
 	}
 	for i, p := range v.Program {
-		bs := billState{billRef: refOf(p.Bill), Index: i, At: [2]int{p.At.Row, p.At.Col}, Employees: p.Employees[:v.Players], Workers: p.Workers()}
+		bs := billState{billRef: s.refOf(p.Bill), Index: i, At: [2]int{p.At.Row, p.At.Col}, Employees: p.Employees[:v.Players], Workers: p.Workers()}
 		copy(bs.Officials[:], p.Officials[1:])
 		g.Program = append(g.Program, bs)
 	}
 	for _, c := range v.Program.Frontier() {
-		g.Frontier = append(g.Frontier, [2]int{c.Row, c.Col})
+		g.Frontier = append(g.Frontier, cellState{At: [2]int{c.Row, c.Col}, Key: cellKey(c), Place: s.placeIn(v.Program, c)})
 	}
 	if p := v.Proposal; p != nil {
-		g.Proposal = proposalOf(v, *p, names)
+		g.Proposal = s.proposalOf(v, *p)
 		for _, w := range p.Workers {
 			if !w.Employee && w.From >= 0 && w.From < len(g.Program) {
 				g.Program[w.From].Interview[w.Income-1]++
@@ -156,24 +172,60 @@ func buildGame(v *rules.View, names []string) *gameState {
 		}
 	}
 	if v.LastBill != rules.Unknown && voted(v.Votes) {
-		lv := &voteState{billRef: refOf(v.LastBill)}
+		lv := &voteState{billRef: s.refOf(v.LastBill)}
 		for _, vt := range v.Votes {
 			lv.Votes = append(lv.Votes, vt.String())
+			lv.VoteNames = append(lv.VoteNames, s.vote(vt))
 		}
 		g.LastVote = lv
 	}
 	if v.Opening.Valid() && v.Round <= 1 {
-		o := refOf(v.Opening)
+		o := s.refOf(v.Opening)
 		g.Opening = &o
 	}
 	if v.Seat >= 0 && v.Seat < v.Players {
 		for t, holds := range v.Holds[v.Seat] {
 			if holds {
-				g.Holds = append(g.Holds, blackmailRef{Target: t, Title: rules.BlackmailTitle(v.Seat, t, v.Players)})
+				g.Holds = append(g.Holds, blackmailRef{Target: t, Title: s.blackmail(v.Seat, t, v.Players)})
 			}
 		}
 	}
 	return g
+}
+
+// deptBlocks are, by department, its blocks of touching bills in prog, each as its bills and
+// its workers (a department's value is the sum of their products; Program.Values).
+func deptBlocks(prog rules.Program) [rules.NumDepartments][][2]int {
+	var out [rules.NumDepartments][][2]int
+	seen := make([]bool, len(prog))
+	for i := range prog {
+		if seen[i] {
+			continue
+		}
+		d := prog[i].Bill.Department()
+		bills, workers := 0, 0
+		stack := []int{i}
+		seen[i] = true
+		for len(stack) > 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			bills++
+			workers += prog[k].Workers()
+			for j := range prog {
+				if !seen[j] && prog[j].Bill.Department() == d && prog[j].At.Touches(prog[k].At) {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		out[d] = append(out[d], [2]int{bills, workers})
+	}
+	for d := range out {
+		if out[d] == nil {
+			out[d] = [][2]int{}
+		}
+	}
+	return out
 }
 
 func voted(vs []rules.Vote) bool {
@@ -185,60 +237,42 @@ func voted(vs []rules.Vote) bool {
 	return false
 }
 
-func proposalOf(v *rules.View, p rules.Proposal, names []string) *proposalState {
-	ps := &proposalState{billRef: refOf(p.Bill), Seat: v.Active, At: [2]int{p.At.Row, p.At.Col}, AmendsLeft: v.AmendsLeft,
-		Offers: v.Offers, Pressed: []pressState{}}
+func (s sp) proposalOf(v *rules.View, p rules.Proposal) *proposalState {
+	ps := &proposalState{billRef: s.refOf(p.Bill), Seat: v.Active, At: [2]int{p.At.Row, p.At.Col}, Place: s.placeIn(v.Program, p.At),
+		AmendsLeft: v.AmendsLeft, Offers: v.Offers, Pressed: []pressState{}}
 	for _, w := range p.Workers {
-		ps.Workers = append(ps.Workers, workerOf(v, w, names))
+		ps.Workers = append(ps.Workers, s.workerOf(v, w))
 	}
-	for s, d := range v.Pressed {
+	for seat, d := range v.Pressed {
 		if d != rules.VoteNone {
-			ps.Pressed = append(ps.Pressed, pressState{Seat: s, By: v.PressedBy[s], Demand: d.String(),
-				Title: rules.BlackmailTitle(v.PressedBy[s], s, v.Players)})
+			title := s.blackmail(v.PressedBy[seat], seat, v.Players)
+			ps.Pressed = append(ps.Pressed, pressState{Seat: seat, By: v.PressedBy[seat], Demand: d.String(), Title: title,
+				Text: s.sayAs("negot.pressed", v.PressedBy[seat], "card", title, "target", s.who(seat), "vote", s.vote(d))})
 		}
 	}
 	return ps
 }
 
-func workerOf(v *rules.View, w rules.Worker, names []string) workerState {
+func (s sp) workerOf(v *rules.View, w rules.Worker) workerState {
 	if w.Employee {
-		return workerState{Employee: true, From: w.From, Source: ui.SeatName(names, w.From), Text: ui.SeatName(names, w.From) + "'s employee"}
+		return workerState{Employee: true, From: w.From, Source: s.name(w.From), Text: s.employee(w.From)}
 	}
-	src := "?"
+	src := rules.Unknown
 	if w.From >= 0 && w.From < len(v.Program) {
-		src = v.Program[w.From].Bill.String()
+		src = v.Program[w.From].Bill
 	}
-	return workerState{Income: w.Income, From: w.From, Source: src, Text: fmt.Sprintf("$%d official from %s", w.Income, src)}
+	return workerState{Income: w.Income, From: w.From, Source: s.title(src), Text: s.official(w.Income, src)}
 }
 
 // nextOf says in words what the game waits for.
-func nextOf(v *rules.View, names []string) nextState {
+func (s sp) nextOf(v *rules.View) nextState {
 	d := v.Next
 	n := nextState{Kind: d.Kind.String(), Seat: d.Seat}
-	who, you := ui.SeatName(names, d.Seat), d.Seat == v.Seat
-	verb := func(mine, theirs string) string {
-		if you {
-			return "you " + mine
-		}
-		return who + " " + theirs
-	}
 	switch d.Kind {
-	case rules.DecideNothing:
-		n.Text = "The game is over"
-	case rules.DecideTable:
-		n.Text = "The table deals, shuffles or draws"
-	case rules.DecideDiscard:
-		n.Text = "Opening discards: " + verb("discard", "discards") + " a bill face down"
-	case rules.DecidePropose:
-		n.Text = capital(verb("propose", "proposes")) + " a bill"
-	case rules.DecideRespond:
-		n.Text = "Negotiation: " + verb("offer an employee, blackmail or pass", "offers an employee, blackmails or passes")
-	case rules.DecideNegotiate:
-		n.Text = "Negotiation: " + verb("amend, blackmail or call the vote", "amends, blackmails or calls the vote")
-	case rules.DecideVote:
-		n.Text = "Every senator votes, in secret; the votes are revealed together"
-	case rules.DecideSwap:
-		n.Text = capital(verb("were absent: swap", "was absent: swaps")) + " a bill with the discard pile, or passes"
+	case rules.DecideNothing, rules.DecideTable, rules.DecideVote:
+		n.Text = s.say("next." + d.Kind.String())
+	case rules.DecideDiscard, rules.DecidePropose, rules.DecideRespond, rules.DecideNegotiate, rules.DecideSwap:
+		n.Text = s.sayAs("next."+d.Kind.String(), d.Seat)
 	default:
 		n.Text = d.String()
 	}
@@ -259,10 +293,33 @@ type seatState struct {
 	HoldsOn  []int  `json:"holds_on"`
 	Active   bool   `json:"active"`
 	First    bool   `json:"first"`
+	// Points is how the score is made, in the rule sheet's terms.
+	Points *pointsState `json:"points,omitempty"`
 	// Known is another senator's hand as the person's node knows it, when it knows bills of it
 	// that were never shown: an open seat's (its player left, openHand); nil for every other
 	// seat.
 	Known []billRef `json:"known,omitempty"`
+}
+
+// pointsState is a score broken down as the rule sheet counts it: 5 a public approval token, 5
+// a well-connected employee in the reserve, and the private property: each bill in hand worth
+// its department's value. Unseen is the bills of the hand the person cannot see (they count
+// nothing until shown).
+type pointsState struct {
+	Approval  int          `json:"approval"`  // points from the tokens
+	Employees int          `json:"employees"` // points from the reserve
+	Property  int          `json:"property"`
+	Hand      []handPoints `json:"hand"` // by department, those held
+	Unseen    int          `json:"unseen"`
+}
+
+// handPoints is what a hand's bills of one department score: N × the department's value.
+type handPoints struct {
+	Dept   string `json:"dept"`
+	Name   string `json:"name"`
+	N      int    `json:"n"`
+	Value  int    `json:"value"`
+	Points int    `json:"points"`
 }
 
 // openHand is seat's hand as the person's node (cg, the person's view v) knows it, when the node
@@ -271,22 +328,22 @@ type seatState struct {
 // its bills as if they were its own, so seat's own view of the node's game shows them. Nil for
 // the person's seat and for any seat whose hidden bills the node does not know (every seat but
 // an open one).
-func openHand(cg *rules.Game, v *rules.View, seat int) []billRef {
+func (b Board) openHand(cg *rules.Game, v *rules.View, seat int) []billRef {
 	if cg == nil || v == nil || seat == v.Seat || seat < 0 || seat >= v.Players {
 		return nil
 	}
 	hand, seen := cg.View(seat).Hands[seat], v.Hands[seat]
-	for i, b := range hand {
-		if b != rules.Unknown && (i >= len(seen) || seen[i] == rules.Unknown) {
-			return refsOf(hand)
+	for i, x := range hand {
+		if x != rules.Unknown && (i >= len(seen) || seen[i] == rules.Unknown) {
+			return b.refsOf(hand)
 		}
 	}
 	return nil
 }
 
 // seatFields describes seat from the person's view (zero before the game starts).
-func seatFields(v *rules.View, seat int) seatState {
-	s := seatState{Party: rules.PartyOf(seat).Name, HoldsOn: []int{}}
+func (b Board) seatFields(v *rules.View, seat int) seatState {
+	s := seatState{Party: b.party(seat), HoldsOn: []int{}}
 	if v == nil {
 		return s
 	}
@@ -304,12 +361,27 @@ func seatFields(v *rules.View, seat int) seatState {
 		}
 	}
 	s.Active, s.First = seat == v.Active, seat == v.First
+	s.Points = b.points(v, seat)
 	return s
 }
 
-func capital(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
+// points breaks seat's score down as the person's view counts it.
+func (b Board) points(v *rules.View, seat int) *pointsState {
+	p := &pointsState{Approval: rules.PointsPerToken * v.Approval[seat], Employees: rules.PointsPerEmployee * v.Reserve[seat], Hand: []handPoints{}}
+	var n [rules.NumDepartments]int
+	for _, x := range v.Hands[seat] {
+		if x.Valid() {
+			n[x.Department()]++
+		} else {
+			p.Unseen++
+		}
 	}
-	return string(s[0]-'a'+'A') + s[1:]
+	for d, k := range n {
+		if k > 0 {
+			hp := handPoints{Dept: rules.Department(d).String(), Name: b.dept(rules.Department(d)), N: k, Value: v.Values[d], Points: k * v.Values[d]}
+			p.Hand = append(p.Hand, hp)
+			p.Property += hp.Points
+		}
+	}
+	return p
 }

@@ -7,71 +7,84 @@ import (
 
 	"corruption/engine"
 	rules "corruption/engine/corruptia"
-	"corruption/ui"
 )
+
+// The terminal's board, in the board's language. Moves are typed with English words and ids
+// (a bill's id, a cell's ROW,COL: handles to type, each shown beside the bill's title or the
+// place in words).
 
 // Show draws the game as seat sees it, then the decision due with its legal choices and an
 // example.
-func (Board) Show(g engine.Game, seat int, names []string) string {
+func (b Board) Show(g engine.Game, seat int, names []string) string {
 	v, ok := view(g, seat)
 	if !ok {
-		return "The game has not started.\n"
+		return b.say("text.notstarted") + "\n"
 	}
-	out := drawTable(g.(*rules.Game), v, names)
-	if d := buildDecision(v, names); d != nil {
-		out += "\n" + d.Prompt + "\n" + choicesText(d)
+	s := b.to(names, seat)
+	out := s.drawTable(g.(*rules.Game), v)
+	if d := s.buildDecision(v); d != nil {
+		out += "\n" + d.Prompt + "\n" + s.choicesText(d)
 	}
 	return out
 }
 
 // Choices lists the move syntax and the legal choices of the decision due.
-func (Board) Choices(g engine.Game, seat int, names []string) string {
-	out := "Moves: " + moveSyntax + "\n"
+func (b Board) Choices(g engine.Game, seat int, names []string) string {
+	out := b.say("text.moves", "syntax", moveSyntax) + "\n"
 	if v, ok := view(g, seat); ok {
-		if d := buildDecision(v, names); d != nil {
-			out += choicesText(d)
+		s := b.to(names, seat)
+		if d := s.buildDecision(v); d != nil {
+			out += s.choicesText(d)
 		}
 	}
 	return out
 }
 
 // choicesText lists the legal choices in the typed syntax, with an example.
-func choicesText(d *Decision) string {
+func (s sp) choicesText(d *Decision) string {
 	var b strings.Builder
 	switch d.Kind {
 	case "discard":
-		fmt.Fprintf(&b, "  discard one of: %s\n", choiceBills(d.Bills))
+		fmt.Fprintf(&b, "  %s\n", s.say("text.discard", "bills", choiceBills(d.Bills)))
 	case "propose", "negotiate":
 		if d.CanAmend || d.Kind == "propose" {
-			proposalChoicesText(&b, d)
+			s.proposalChoicesText(&b, d)
 		}
 		if d.CanNoBill {
-			b.WriteString("  nobill: you have no bill you may propose\n")
+			fmt.Fprintf(&b, "  nobill: %s\n", s.say("text.nobill"))
 		}
 	case "swap":
-		fmt.Fprintf(&b, "  swap one of your bills (%s) for one of the pile (%s), or pass\n", choiceBills(d.Bills), refList(d.Take))
+		fmt.Fprintf(&b, "  %s\n", s.say("text.swap", "bills", choiceBills(d.Bills), "pile", refList(d.Take)))
 	case "vote":
-		fmt.Fprintf(&b, "  vote: %s\n", strings.Join(d.Votes, ", "))
+		var vs []string
+		for _, v := range d.Votes {
+			if v.Why == "" {
+				vs = append(vs, v.Vote)
+			}
+		}
+		fmt.Fprintf(&b, "  %s\n", s.say("text.vote", "votes", strings.Join(vs, ", ")))
 	}
 	if d.CanOffer {
-		b.WriteString("  offer: offer one of your employees for this proposal\n")
+		fmt.Fprintf(&b, "  offer: %s\n", s.say("text.offer"))
 	}
 	for _, c := range d.Blackmail {
-		fmt.Fprintf(&b, "  blackmail %d yes|no: play %q on %s\n", c.Target, c.Title, c.Name)
+		if c.Why == "" {
+			fmt.Fprintf(&b, "  blackmail %d yes|no: %s\n", c.Target, s.say("text.blackmail", "card", c.Title, "who", c.Name))
+		}
 	}
 	if d.CanCall {
-		fmt.Fprintf(&b, "  call: put the proposal to the vote (%d amendments left)\n", d.AmendsLft)
+		fmt.Fprintf(&b, "  call: %s\n", s.say("text.call", "n", d.AmendsLft))
 	}
 	if d.CanPass {
 		b.WriteString("  pass\n")
 	}
 	if d.Example != "" {
-		fmt.Fprintf(&b, "  for example: %s\n", d.Example)
+		fmt.Fprintf(&b, "  %s\n", s.say("text.example", "move", d.Example))
 	}
 	return b.String()
 }
 
-func proposalChoicesText(b *strings.Builder, d *Decision) {
+func (s sp) proposalChoicesText(b *strings.Builder, d *Decision) {
 	verb := "propose"
 	if d.Kind == "negotiate" {
 		verb = "amend"
@@ -81,7 +94,8 @@ func proposalChoicesText(b *strings.Builder, d *Decision) {
 		if len(c.Cells) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "  %s %s (%s, %s, budget %s) at %s\n", verb, c.Bill, c.Title, c.Dept, budgetText(c.Budget), strings.Join(c.Cells, " "))
+		fmt.Fprintf(b, "  %s %s (%s, %s; %s) %s %s\n", verb, c.Bill, c.Title, c.DeptName, s.say("text.budget", "budget", s.budget(c.Budget)),
+			s.say("text.at"), strings.Join(c.Cells, " "))
 		for _, k := range c.Cells {
 			if !slices.Contains(cells, k) {
 				cells = append(cells, k)
@@ -89,89 +103,93 @@ func proposalChoicesText(b *strings.Builder, d *Decision) {
 		}
 	}
 	slices.Sort(cells)
-	b.WriteString("  workers: the officials that may move to each cell")
+	b.WriteString("  " + s.say("text.workers"))
 	for _, e := range d.Employees {
-		fmt.Fprintf(b, "; %s (%d, %s)", e.Worker, e.Count, e.Name)
+		fmt.Fprintf(b, "; %s (%s)", e.Worker, e.Text)
 	}
 	b.WriteString("\n")
 	for _, k := range cells {
 		var ws []string
-		for _, s := range d.Sources[k] {
-			ws = append(ws, fmt.Sprintf("%s ×%d", s.Worker, s.Count))
+		for _, src := range d.Sources[k] {
+			ws = append(ws, fmt.Sprintf("%s ×%d", src.Worker, src.Count))
 		}
 		if len(ws) == 0 {
-			ws = []string{"none"}
+			ws = []string{"-"}
 		}
-		fmt.Fprintf(b, "    %-7s %s\n", k+":", strings.Join(ws, ", "))
+		place := ""
+		for _, p := range d.Places {
+			if p.Key == k {
+				place = p.Place
+			}
+		}
+		fmt.Fprintf(b, "    %-7s %s: %s\n", k, place, strings.Join(ws, ", "))
 	}
 }
 
 func choiceBills(bs []billChoice) string {
 	ws := make([]string, len(bs))
 	for i, c := range bs {
-		ws[i] = c.Bill
+		ws[i] = fmt.Sprintf("%s (%s)", c.Bill, c.Title)
 	}
-	return strings.Join(ws, " ")
+	return strings.Join(ws, ", ")
 }
 
 func refList(bs []billRef) string {
 	if len(bs) == 0 {
-		return "none"
+		return "-"
 	}
 	ws := make([]string, len(bs))
 	for i, c := range bs {
-		ws[i] = c.Bill
+		ws[i] = fmt.Sprintf("%s (%s)", c.Bill, c.Title)
 	}
-	return strings.Join(ws, " ")
+	return strings.Join(ws, ", ")
 }
-
-func budgetText(b [3]int) string { return fmt.Sprintf("$%d $%d $%d", b[0], b[1], b[2]) }
 
 // drawTable draws the person's view as text: the round and die, the brick wall, the values,
 // the senators (with an open seat's hand as the person's node cg knows it, openHand), the
 // proposal, the last vote, the pile and the hand.
-func drawTable(cg *rules.Game, v *rules.View, names []string) string {
-	g := buildGame(v, names)
+func (s sp) drawTable(cg *rules.Game, v *rules.View) string {
+	g := s.buildGame(v)
 	var b strings.Builder
 	if g.Round == 0 {
-		fmt.Fprintf(&b, "Before round 1. Presidential token: %s.", ui.SeatName(names, g.First))
+		b.WriteString(s.say("text.before", "who", s.name(g.First)))
 	} else {
-		fmt.Fprintf(&b, "Round %d of %d. Presidential token: %s.", g.Round, g.Rounds, ui.SeatName(names, g.First))
+		b.WriteString(s.say("text.round", "n", g.Round, "of", g.Rounds, "who", s.name(g.First)))
 	}
 	if g.Active >= 0 {
-		fmt.Fprintf(&b, " %s turn; the people's die: %s.", capital(teller{names, v.Seat}.whose(g.Active)), orNone(g.Die))
+		b.WriteString(" " + s.sayAs("text.turn", g.Active, "die", g.DieText))
 	}
 	fmt.Fprintf(&b, " %s.\n", g.Next.Text)
-	b.WriteString(drawWall(g))
+	b.WriteString(s.drawWall(g))
 	var vals []string
 	for _, d := range g.Values {
-		vals = append(vals, fmt.Sprintf("%s %d", d.Dept, d.Value))
+		vals = append(vals, fmt.Sprintf("%s %d", d.Name, d.Value))
 	}
-	fmt.Fprintf(&b, "Departments: %s\n", strings.Join(vals, ", "))
-	b.WriteString("Senators:\n")
-	for s := range v.Players {
-		f := seatFields(v, s)
+	fmt.Fprintf(&b, "%s\n", s.say("text.values", "list", strings.Join(vals, ", ")))
+	b.WriteString(s.say("text.senators") + "\n")
+	for seat := range v.Players {
+		f := s.seatFields(v, seat)
 		me := ""
-		if s == v.Seat {
-			me = " (you)"
+		if seat == v.Seat {
+			me = " (" + s.say("you") + ")"
 		}
 		var marks []string
 		if f.First {
-			marks = append(marks, "presidential token")
+			marks = append(marks, s.say("text.token"))
 		}
 		if f.Offered > 0 {
-			marks = append(marks, fmt.Sprintf("offered %d", f.Offered))
+			marks = append(marks, s.say("text.offered", "n", f.Offered))
 		}
 		if f.Pressed != "" {
-			marks = append(marks, fmt.Sprintf("blackmailed to vote %s by %s", f.Pressed, ui.SeatName(names, v.PressedBy[s])))
+			marks = append(marks, s.say("text.pressed", "vote", s.say("vote."+f.Pressed), "who", s.name(v.PressedBy[seat])))
 		}
 		if f.Vote != "" {
-			marks = append(marks, "last vote: "+f.Vote)
+			marks = append(marks, s.say("text.lastvote", "vote", s.say("vote."+f.Vote)))
 		}
-		fmt.Fprintf(&b, "  %d %-12s %3d points  %2d approval  %d employees  %d bills  %s\n", s, ui.SeatName(names, s)+me, f.Score,
-			f.Approval, f.Reserve, f.Bills, strings.Join(marks, ", "))
-		if k := openHand(cg, v, s); k != nil {
-			fmt.Fprintf(&b, "    %s hand (%s): %s\n", teller{names, v.Seat}.whose(s), knownMark, refList(k))
+		fmt.Fprintf(&b, "  %d %-12s %s  %s\n", seat, s.name(seat)+me,
+			s.say("text.seat", "score", f.Score, "approval", f.Approval, "reserve", f.Reserve, "bills", f.Bills), strings.Join(marks, ", "))
+		if k := s.openHand(cg, v, seat); k != nil {
+			fmt.Fprintf(&b, "    %s\n", s.say("text.known", "who", s.name(seat), "mark", s.say("mark.known"), "bills", refList(k)))
 		}
 	}
 	if p := g.Proposal; p != nil {
@@ -179,40 +197,33 @@ func drawTable(cg *rules.Game, v *rules.View, names []string) string {
 		for i, w := range p.Workers {
 			ws[i] = w.Text
 		}
-		fmt.Fprintf(&b, "Proposal: %s proposes %s (%s, %s) at %d,%d with %s; %d amendments left.\n", ui.SeatName(names, p.Seat),
-			p.Bill, p.Title, p.Dept, p.At[0], p.At[1], strings.Join(ws, ", "), p.AmendsLeft)
+		fmt.Fprintf(&b, "%s\n", s.say("text.proposal", "who", s.name(p.Seat), "bill", p.Bill, "title", p.Title, "dept", p.DeptName,
+			"place", p.Place, "at", fmt.Sprintf("%d,%d", p.At[0], p.At[1]), "workers", strings.Join(ws, ", "), "n", p.AmendsLeft))
 	}
 	if lv := g.LastVote; lv != nil {
 		ws := make([]string, len(lv.Votes))
-		for s, vt := range lv.Votes {
-			ws[s] = ui.SeatName(names, s) + " " + vt
+		for seat, vt := range lv.VoteNames {
+			ws[seat] = s.name(seat) + " " + vt
 		}
-		fmt.Fprintf(&b, "Last vote, on %s: %s.\n", lv.Bill, strings.Join(ws, ", "))
+		fmt.Fprintf(&b, "%s\n", s.say("text.votes", "title", lv.Title, "votes", strings.Join(ws, ", ")))
 	}
-	fmt.Fprintf(&b, "Discard pile: %s. Bills left to deal: %d.\n", refList(g.Pile), g.DeckLeft)
+	fmt.Fprintf(&b, "%s\n", s.say("text.pile", "pile", refList(g.Pile), "n", g.DeckLeft))
 	var hand []string
 	for _, h := range g.Hand {
-		hand = append(hand, fmt.Sprintf("%s (%s, %s, budget %s)", h.Bill, h.Title, h.Dept, budgetText(h.Budget)))
+		hand = append(hand, fmt.Sprintf("%s (%s, %s; %s)", h.Bill, h.Title, h.DeptName, s.say("text.budget", "budget", s.budget(h.Budget))))
 	}
 	if len(hand) == 0 {
-		hand = []string{"empty"}
+		hand = []string{"-"}
 	}
-	fmt.Fprintf(&b, "Your hand: %s\n", strings.Join(hand, "; "))
+	fmt.Fprintf(&b, "%s\n", s.say("text.hand", "hand", strings.Join(hand, "; ")))
 	if len(g.Holds) > 0 {
 		var hs []string
 		for _, h := range g.Holds {
-			hs = append(hs, fmt.Sprintf("%q on %s", h.Title, ui.SeatName(names, h.Target)))
+			hs = append(hs, s.say("text.card", "card", h.Title, "who", s.name(h.Target)))
 		}
-		fmt.Fprintf(&b, "Your blackmail cards: %s\n", strings.Join(hs, ", "))
+		fmt.Fprintf(&b, "%s\n", s.say("text.cards", "list", strings.Join(hs, ", ")))
 	}
 	return b.String()
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "not rolled yet"
-	}
-	return s
 }
 
 // The brick wall in text: a half card is halfW characters wide, a row boxH lines high; each
@@ -222,7 +233,7 @@ const (
 	boxH  = 4
 )
 
-func drawWall(g *gameState) string {
+func (s sp) drawWall(g *gameState) string {
 	type box struct {
 		at    [2]int
 		lines [boxH - 1]string
@@ -234,9 +245,9 @@ func drawWall(g *gameState) string {
 		bx.lines[0] = fmt.Sprintf("%s %d%d%d", p.Bill, p.Budget[0], p.Budget[1], p.Budget[2])
 		bx.lines[1] = fmt.Sprintf("$ %d.%d.%d", p.Officials[0], p.Officials[1], p.Officials[2])
 		var emp []string
-		for s, n := range p.Employees {
+		for seat, n := range p.Employees {
 			for range n {
-				emp = append(emp, fmt.Sprint(s))
+				emp = append(emp, fmt.Sprint(seat))
 			}
 		}
 		if len(emp) > 0 {
@@ -250,7 +261,7 @@ func drawWall(g *gameState) string {
 	if p := g.Proposal; p != nil {
 		bx := box{at: p.At, edge: [2]byte{'.', ':'}}
 		bx.lines[0] = fmt.Sprintf("%s %d%d%d", p.Bill, p.Budget[0], p.Budget[1], p.Budget[2])
-		bx.lines[1] = "proposed"
+		bx.lines[1] = "?"
 		boxes = append(boxes, bx)
 	}
 	if len(boxes) == 0 {
@@ -282,12 +293,14 @@ func drawWall(g *gameState) string {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The program (rows %d to %d; each bill: its id and budget, $ its officials by income $1.$2.$3, e its employees by senator, > those in the interview zone):\n", minR, maxR)
+	fmt.Fprintf(&b, "%s\n", s.say("text.wall", "from", minR, "to", maxR))
 	for _, line := range canvas {
 		b.WriteString("  " + strings.TrimRight(string(line), " ") + "\n")
 	}
+	var titles []string
+	for _, p := range g.Program {
+		titles = append(titles, fmt.Sprintf("%s %s (%s)", p.Bill, p.Title, p.DeptName))
+	}
+	fmt.Fprintf(&b, "  %s\n", strings.Join(titles, "; "))
 	return b.String()
 }
-
-// knownMark marks the hand of a seat whose player left, which every node knows.
-const knownMark = "known: its player left"

@@ -1,11 +1,9 @@
 package corruptia
 
 import (
-	"fmt"
 	"strings"
 
 	rules "corruption/engine/corruptia"
-	"corruption/ui"
 )
 
 var eventKinds = [...]string{
@@ -24,195 +22,135 @@ func eventKind(k rules.EventKind) string {
 	return "event"
 }
 
-// teller tells events to the person at seat me.
-type teller struct {
-	names []string
-	me    int
-}
+// describe tells an event in plain words, in English, with the players' names ("you" for the
+// person).
+func describe(e rules.Event, names []string, me int) string { return Board{}.to(names, me).describe(e) }
 
-func (t teller) who(seat int) string {
-	if seat == t.me {
-		return "you"
-	}
-	return ui.SeatName(t.names, seat)
-}
-
-func (t teller) whose(seat int) string {
-	if seat == t.me {
-		return "your"
-	}
-	return ui.SeatName(t.names, seat) + "'s"
-}
-
-// verb is the subject and its verb: "you propose", "ann proposes".
-func (t teller) verb(seat int, you, other string) string {
-	if seat == t.me {
-		return "you " + you
-	}
-	return ui.SeatName(t.names, seat) + " " + other
-}
-
-func bill(b rules.Bill) string {
-	if !b.Valid() {
-		return "a bill"
-	}
-	return fmt.Sprintf("%s (%s, %s)", b, b.Title(), b.Department())
-}
-
-func bills(bs []rules.Bill) string {
-	ws := make([]string, len(bs))
-	for i, b := range bs {
-		ws[i] = b.String()
-	}
-	return joinAnd(ws)
-}
-
-func joinAnd(ws []string) string {
-	if len(ws) <= 1 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
-}
-
-// describe tells an event in plain words, with the players' names ("you" for the person).
-func describe(e rules.Event, names []string, me int) string {
-	t := teller{names, me}
+// describe tells an event in plain words, with the players' names ("you" for the person): each
+// sentence with a subject has the person's form and another's (ev.KIND.you, ev.KIND).
+func (s sp) describe(e rules.Event) string {
+	key := "ev." + eventKind(e.Kind)
 	switch e.Kind {
-	case rules.EventFirst:
-		return capital(t.verb(e.Seat, "hold", "holds") + " the presidential token first.")
+	case rules.EventFirst, rules.EventDiscarded, rules.EventNoBill, rules.EventPass, rules.EventCall:
+		return s.sayAs(key, e.Seat)
 	case rules.EventStartBill:
-		return fmt.Sprintf("%s opens the government program at %s with six $%d officials.", bill(e.Bill), e.At, e.Bill.Income())
+		return capital(s.say(key, "bill", s.bill(e.Bill), "place", s.place(e.Near), "money", s.money(e.Bill.Income())))
 	case rules.EventNoFit:
-		return fmt.Sprintf("%s does not fit the starting program (its department or its income is taken) and goes back into the deck.", bill(e.Bill))
-	case rules.EventRestart:
-		return "The deck ran out before three starting bills fit: the setup starts again."
+		return capital(s.say(key, "bill", s.bill(e.Bill)))
+	case rules.EventRestart, rules.EventEnd:
+		return s.say(key)
 	case rules.EventReturned:
-		return fmt.Sprintf("The bills sent back (%s) are shuffled into the deck with the rest.", bills(e.Bills))
+		return s.say(key, "bills", s.bills(e.Bills))
 	case rules.EventDealt:
-		return capital(fmt.Sprintf("%s dealt %d bills.", t.verb(e.Seat, "are", "is"), e.Count))
-	case rules.EventDiscarded:
-		return capital(t.verb(e.Seat, "discard", "discards") + " a bill face down.")
+		return s.sayAs(key, e.Seat, "n", e.Count)
 	case rules.EventFaceUp:
 		if e.Opening {
-			return fmt.Sprintf("The opening discards, shuffled so that nobody knows whose is whose, go face up: %s.", bills(e.Bills))
+			key += ".opening"
 		}
-		return fmt.Sprintf("Face up to the discard pile: %s.", bills(e.Bills))
+		return s.say(key, "bills", s.bills(e.Bills))
 	case rules.EventRound:
-		return capital(fmt.Sprintf("round %d: %s the presidential token.", e.Round, t.verb(e.Seat, "hold", "holds")))
+		return s.sayAs(key, e.Seat, "round", e.Round)
 	case rules.EventDie:
 		switch {
 		case e.Reroll:
-			return capital(t.whose(e.Seat) + " people's die shows R in round 1: it is rolled again.")
+			key += ".reroll"
 		case e.Die == rules.Revolution:
-			return capital(t.whose(e.Seat) + " people's die shows R: revolution! A no earns an approval token this turn.")
+			key += ".R"
 		}
-		return capital(fmt.Sprintf("%s people's die shows %s: a yes to a %s bill earns an approval token.", t.whose(e.Seat), e.Die, e.Die))
+		return s.sayAs(key, e.Seat, "dept", s.dieWords(e.Die))
 	case rules.EventProposed:
-		verb := t.verb(e.Seat, "propose", "proposes")
 		if e.Amended {
-			verb = t.verb(e.Seat, "amend", "amends") + " the proposal to"
+			key = "ev.amended"
 		}
-		return capital(fmt.Sprintf("%s %s at %s with %s.", verb, bill(e.Bill), e.At, t.workers(e)))
+		return s.sayAs(key, e.Seat, "bill", s.bill(e.Bill), "place", s.place(e.Near), "workers", s.workers(e))
 	case rules.EventShown:
-		return capital(fmt.Sprintf("%s %s: the bill proposed is in the hand.", t.verb(e.Seat, "show", "shows"), e.Bill))
-	case rules.EventNoBill:
-		return capital(t.verb(e.Seat, "have", "has") + " no bill to propose: the turn ends.")
+		return s.sayAs(key, e.Seat, "bill", s.bill(e.Bill))
 	case rules.EventOffer:
-		return capital(fmt.Sprintf("%s an employee for the proposal (%d offered).", t.verb(e.Seat, "offer", "offers"), e.Count))
+		return s.sayAs(key, e.Seat, "n", e.Count)
 	case rules.EventBlackmail:
-		return capital(fmt.Sprintf("%s %q on %s: vote %s!", t.verb(e.Seat, "play", "plays"), e.Title, t.who(e.Target), e.Vote))
-	case rules.EventPass:
-		return capital(t.verb(e.Seat, "pass", "passes") + ".")
-	case rules.EventCall:
-		return capital(t.verb(e.Seat, "call", "calls") + " the vote.")
+		return s.sayAs(key, e.Seat, "card", s.blackmailTitled(e.Target, e.Title), "target", s.who(e.Target), "vote", s.vote(e.Vote))
 	case rules.EventVotes:
 		ws := make([]string, len(e.Votes))
-		for s, v := range e.Votes {
-			ws[s] = fmt.Sprintf("%s %s", t.who(s), v)
+		for seat, v := range e.Votes {
+			ws[seat] = s.say("ev.votes.one", "who", s.who(seat), "vote", s.vote(v))
 		}
-		return "The votes, revealed together: " + strings.Join(ws, ", ") + "."
+		return s.say(key, "votes", strings.Join(ws, ", "))
 	case rules.EventToss:
-		return fmt.Sprintf("A tie: the presidential token is tossed, and %s.", map[bool]string{true: "approves", false: "rejects"}[e.Approved])
+		if e.Approved {
+			key += ".yes"
+		}
+		return s.say(key)
 	case rules.EventResolved:
 		if e.Approved {
-			return fmt.Sprintf("Approved: %s joins the program at %s, and its workers take their places.", bill(e.Bill), e.At)
+			return s.say(key+".yes", "bill", s.bill(e.Bill), "place", s.place(e.Near))
 		}
-		return fmt.Sprintf("Rejected: %s goes to the discard pile.", bill(e.Bill))
+		return s.say(key+".no", "bill", s.bill(e.Bill))
 	case rules.EventApproval:
-		return t.approval(e)
+		return s.approval(e)
 	case rules.EventSwap:
-		return capital(fmt.Sprintf("%s up %s and %s %s from the discard pile.", t.verb(e.Seat, "give", "gives"), e.Bill, map[bool]string{true: "take", false: "takes"}[e.Seat == t.me], e.Take))
-	case rules.EventEnd:
-		return "The fifth round is over: the senators show their hands."
+		return s.sayAs(key, e.Seat, "bill", s.bill(e.Bill), "take", s.bill(e.Take))
 	case rules.EventHand:
 		if e.Final {
-			return capital(fmt.Sprintf("%s: %s.", t.verb(e.Seat, "show your hand", "shows its hand"), bills(e.Bills)))
+			key += ".final"
 		}
-		return capital(fmt.Sprintf("%s to prove there is no bill to propose: %s.", t.verb(e.Seat, "show your hand", "shows its hand"), bills(e.Bills)))
+		return s.sayAs(key, e.Seat, "bills", s.bills(e.Bills))
 	case rules.EventOver:
 		ws := make([]string, len(e.Scores))
-		for s, sc := range e.Scores {
-			ws[s] = fmt.Sprintf("%s %d", t.who(s), sc)
+		for seat, sc := range e.Scores {
+			ws[seat] = s.say("ev.over.score", "who", s.who(seat), "n", sc)
 		}
 		who := make([]string, len(e.Winners))
 		for i, w := range e.Winners {
-			who[i] = t.who(w)
+			who[i] = s.who(w)
 		}
-		win := "wins"
-		if len(who) > 1 {
-			win = "share the win"
-		} else if len(who) == 1 && e.Winners[0] == t.me {
-			win = "win"
+		win := "ev.over.wins"
+		switch {
+		case len(who) > 1:
+			win = "ev.over.share"
+		case len(who) == 1 && e.Winners[0] == s.me:
+			win = "ev.over.wins.you"
 		}
-		return capital(fmt.Sprintf("The game is over. Scores: %s. %s %s.", strings.Join(ws, ", "), capital(joinAnd(who)), win))
+		return s.say(key, "scores", strings.Join(ws, ", "), "winners", capital(s.say(win, "who", s.joinAnd(who))))
 	}
 	return e.String()
 }
 
-func (t teller) workers(e rules.Event) string {
+func (s sp) workers(e rules.Event) string {
 	ws := make([]string, len(e.Workers))
 	for i, w := range e.Workers {
 		if w.Employee {
-			ws[i] = t.whose(w.From) + " employee"
+			ws[i] = s.employee(w.From)
 		} else {
-			ws[i] = fmt.Sprintf("a $%d official from %s", w.Income, e.Sources[i])
+			ws[i] = s.official(w.Income, e.Sources[i])
 		}
 	}
-	return joinAnd(ws)
+	return s.joinAnd(ws)
 }
 
-func (t teller) approval(e rules.Event) string {
+// approval says why a senator gained or lost approval tokens.
+func (s sp) approval(e rules.Event) string {
 	var why []string
 	switch {
 	case e.Gained && e.Vote == rules.VoteYes:
-		why = append(why, "a yes to the people's "+e.Die.String())
+		why = append(why, s.say("why.yes", "dept", s.dieWords(e.Die)))
 	case e.Gained:
-		why = append(why, "a no in the revolution")
+		why = append(why, s.say("why.revolution"))
 	}
 	if e.Short {
-		why = append(why, "but the box is out of tokens")
+		why = append(why, s.say("why.short"))
 	}
 	if e.Vote == rules.VoteAbsent {
-		why = append(why, "absent")
+		why = append(why, s.say("why.absent"))
 	}
 	if e.Ignored {
-		why = append(why, "ignored a blackmail")
+		why = append(why, s.say("why.ignored"))
 	}
-	tokens := func(n int) string {
-		if n < 0 {
-			n = -n
-		}
-		if n == 1 {
-			return "an approval token"
-		}
-		return fmt.Sprintf("%d approval tokens", n)
-	}
-	reason := strings.Join(why, ", ")
+	args := []any{"tokens", s.tokens(e.Count), "why", strings.Join(why, ", "), "n", e.Approval}
 	switch {
 	case e.Count > 0:
-		return capital(fmt.Sprintf("%s %s (%s): %d now.", t.verb(e.Seat, "gain", "gains"), tokens(e.Count), reason, e.Approval))
+		return s.sayAs("ev.approval.gain", e.Seat, args...)
 	case e.Count < 0:
-		return capital(fmt.Sprintf("%s %s (%s): %d now.", t.verb(e.Seat, "lose", "loses"), tokens(e.Count), reason, e.Approval))
+		return s.sayAs("ev.approval.lose", e.Seat, args...)
 	}
-	return capital(fmt.Sprintf("%s %d approval tokens (%s).", t.verb(e.Seat, "keep", "keeps"), e.Approval, reason))
+	return s.sayAs("ev.approval.keep", e.Seat, args...)
 }

@@ -129,7 +129,7 @@ func (b Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	}
 	seats := make([]any, n)
 	for s := range seats {
-		seats[s] = seatFields(v, ok, s)
+		seats[s] = b.seatFields(v, ok, s)
 	}
 	if !ok {
 		return ui.Drawing{Seats: seats}

@@ -213,7 +213,8 @@ func (b Board) dueText(v rules.View, d rules.Decision, names []string) string {
 // whether it won).
 type seatState struct {
 	Score     int      `json:"score"`
-	Contracts []string `json:"contracts"` // names of the contracts won
+	Contracts []string `json:"contracts"` // names of the contracts won, in the board's language
+	Values    []int    `json:"values"`    // and what each is worth: the score is their sum
 	Placed    int      `json:"placed"`    // cards placed this round
 	DA        int      `json:"da"`        // characters left when the round began
 	Reporters int      `json:"reporters"`
@@ -222,14 +223,15 @@ type seatState struct {
 }
 
 // seatFields describes seat from the person's view (zero before the game starts).
-func seatFields(v rules.View, started bool, seat int) seatState {
-	s := seatState{Contracts: []string{}}
+func (b Board) seatFields(v rules.View, started bool, seat int) seatState {
+	s := seatState{Contracts: []string{}, Values: []int{}}
 	if !started {
 		return s
 	}
 	s.Score, _ = v.Score(seat)
 	for _, c := range v.Won(seat) {
-		s.Contracts = append(s.Contracts, c.Name())
+		s.Contracts = append(s.Contracts, b.contractName(c))
+		s.Values = append(s.Values, c.Value())
 	}
 	s.Placed = v.Placed(seat)
 	s.DA, s.Reporters, s.HitMen = v.CharactersLeft(seat)

@@ -72,3 +72,35 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestWonInLanguages: the players' panel names the contracts each player won in the page's
+// language (the results table shows the same list).
+func TestWonInLanguages(t *testing.T) {
+	names := []string{"ann", "bob", "cy"}
+	tb := newTable(t, 3, rules.Standard, false)
+	tb.play(
+		"1000 school", "1000 monument", "1000 library",
+		"2000 school", "2000 monument", "2000 library",
+		"4000 firehouse", "4000 police", "4000 postoffice",
+		"6000 firehouse", "6000 police", "6000 postoffice",
+		"8000 school", "8000 monument", "8000 library",
+		"10000 firehouse", "10000 police", "10000 postoffice")
+	won := 0
+	for _, lang := range []string{"es", "fr"} {
+		d := In(lang).Draw(tb.game(0), 0, names)
+		for s, f := range d.Seats {
+			for i, name := range f.(seatState).Contracts {
+				c := tb.view(0).Won(s)[i]
+				if want := words.Say(lang, "contract."+c.String()); name != want {
+					t.Errorf("%s: seat %d won %q, want %q", lang, s, name, want)
+				}
+				if name != c.Name() {
+					won++
+				}
+			}
+		}
+	}
+	if won == 0 {
+		t.Fatal("no contract won whose name is not English: the test plays no awarding")
+	}
+}

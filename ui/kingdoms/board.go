@@ -40,14 +40,32 @@ var (
 	chaosCards   = rules.ChaosCards()
 )
 
-// Board is Corrupted Kingdoms' board, for the page (ui.Board) and the terminal (ui.TextBoard).
-// The zero value is ready to use.
-type Board struct{}
+// Board is Corrupted Kingdoms' board, for the page (ui.Board) and the terminal (ui.TextBoard),
+// speaking its language (Localize). The zero value is ready to use, in English.
+type Board struct {
+	lang string // one of ui.Languages; "" is English
+}
 
 var (
 	_ ui.Board     = Board{}
 	_ ui.TextBoard = Board{}
+	_ ui.Localizer = Board{}
 )
+
+// Localize is the board speaking lang (English when it speaks no such language).
+func (b Board) Localize(lang string) any {
+	for _, l := range boardWords.Speaks() {
+		if l == lang {
+			b.lang = lang
+			return b
+		}
+	}
+	b.lang = ""
+	return b
+}
+
+// teller is the board's teller for seat me with the players' names.
+func (b Board) teller(names []string, me int) teller { return teller{names, me, b.lang} }
 
 // Game is "kingdoms".
 func (Board) Game() string { return rules.Rules{}.ID() }
@@ -97,12 +115,12 @@ func (Board) ParseSettings(form json.RawMessage) ([]byte, error) {
 
 // ShowSettings is {"rules":..., "rules_text":...}; a configuration that does not decode (none
 // given) shows as the advanced rules.
-func (Board) ShowSettings(config []byte) any {
+func (b Board) ShowSettings(config []byte) any {
 	c, err := rules.DecodeConfig(config)
 	if err != nil {
 		c = rules.Advanced
 	}
-	return settings{Rules: c.String(), RulesText: c.Words()}
+	return settings{Rules: c.String(), RulesText: b.teller(nil, -1).rulesWords(c)}
 }
 
 // ruleChoice is one set of rules the lobby offers.
@@ -113,12 +131,12 @@ type ruleChoice struct {
 
 // LobbyChoices are the sets of rules, the sheet's and then the basic and advanced rules with the
 // house rules "even" (the shell gives the table sizes, from the rules).
-func (Board) LobbyChoices() any {
+func (b Board) LobbyChoices() any {
 	var cs []ruleChoice
 	even := "+" + rules.HouseEven
 	for _, n := range append(rules.ConfigNames(), "basic"+even, "advanced"+even) {
 		c, _ := rules.ParseConfig(n)
-		cs = append(cs, ruleChoice{ID: n, Text: c.Words()})
+		cs = append(cs, ruleChoice{ID: n, Text: b.teller(nil, -1).rulesWords(c)})
 	}
 	return struct {
 		RuleChoices []ruleChoice `json:"rule_choices"`
@@ -128,7 +146,8 @@ func (Board) LobbyChoices() any {
 // Draw is the board and each seat's corporation, minions, guilty pleasures, score pile and
 // chaos cards left; an open seat's secret cards too, as the person's node knows them
 // (openCards).
-func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
+func (b Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
+	t := b.teller(names, seat)
 	kg, v, ok := view(g, seat)
 	n := len(names)
 	if ok {
@@ -136,25 +155,25 @@ func (Board) Draw(g engine.Game, seat int, names []string) ui.Drawing {
 	}
 	seats := make([]any, n)
 	for s := range seats {
-		f := seatFields(v, ok, s)
+		f := seatFields(v, ok, s, t)
 		if ok {
-			f.Known = openCards(kg, seat, s)
+			f.Known = openCards(kg, seat, s, t)
 		}
 		seats[s] = f
 	}
 	if !ok {
 		return ui.Drawing{Seats: seats}
 	}
-	return ui.Drawing{Started: true, Game: buildGame(v, names), Seats: seats}
+	return ui.Drawing{Started: true, Game: buildGame(v, t), Seats: seats}
 }
 
 // Decision is the person's decision due, with every legal choice.
-func (Board) Decision(g engine.Game, seat int, names []string) any {
+func (b Board) Decision(g engine.Game, seat int, names []string) any {
 	_, v, ok := view(g, seat)
 	if !ok || !asked(v) {
 		return nil
 	}
-	return buildDecision(v, names)
+	return buildDecision(v, b.teller(names, seat))
 }
 
 // MoveRequest is a move as the page sends it (POST /api/move): the typed syntax, which every
@@ -205,35 +224,35 @@ func (mv move) Action(g engine.Game, seat int) (engine.Action, error) {
 }
 
 // Tell says an event in words (an event of another game, in its own words).
-func (Board) Tell(e engine.Event, names []string, me int) ui.LogLine {
+func (b Board) Tell(e engine.Event, names []string, me int) ui.LogLine {
 	ke, ok := e.Data.(rules.Event)
 	if !ok {
 		return ui.LogLine{Kind: "event", Text: e.Text}
 	}
-	return ui.LogLine{Round: ke.Round, Kind: eventKind(ke.Kind), Text: describe(ke, names, me)}
+	return ui.LogLine{Round: ke.Round, Kind: eventKind(ke.Kind), Text: describe(ke, names, me, b.lang)}
 }
 
 // Notes are what the person alone knows: its shareholder cards and its chaos cards, once each,
 // and which one it discarded.
-func (Board) Notes(g engine.Game, seat int, names []string) []ui.Note {
+func (b Board) Notes(g engine.Game, seat int, names []string) []ui.Note {
 	_, v, ok := view(g, seat)
 	if !ok {
 		return nil
 	}
+	t := b.teller(names, seat)
 	var out []ui.Note
 	note := func(key, text string) {
 		out = append(out, ui.Note{Key: key, LogLine: ui.LogLine{Round: v.Round, Kind: "note", Text: text}})
 	}
 	if len(v.Shareholders) > 0 {
-		note("shareholders", "Your shareholder "+plural(len(v.Shareholders), "card is", "cards are")+" "+typesWords(v.Shareholders)+
-			": you score 1 for each favor of "+plural(len(v.Shareholders), "that type", "those types")+" in your opponents' piles. Nobody else knows it until the end.")
+		note("shareholders", t.plural(len(v.Shareholders), "note.shareholders", "types", t.typesWords(v.Shareholders)))
 	}
 	if known := knownHand(v); len(known) == len(v.Hand) && len(known) > 0 {
-		note("chaos", "Your chaos cards (secret until played): "+handWords(v)+".")
+		note("chaos", t.say("note.chaos", "cards", t.handWords(v)))
 	}
 	for _, h := range v.Hand {
 		if h.Discarded && h.Card >= 0 {
-			note("discard", "You discarded "+chaosCards[h.Card].Name+" face down: nobody will ever see which card it was.")
+			note("discard", t.say("note.discard", "card", chaosName(h.Card)))
 		}
 	}
 	return out
@@ -248,11 +267,4 @@ func knownHand(v rules.View) []rules.HeldCard {
 		}
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

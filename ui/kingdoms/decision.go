@@ -1,7 +1,6 @@
 package kingdoms
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -16,8 +15,10 @@ const AnswerDelay = 3 * time.Second
 // Decision is the person's decision due, with every legal choice: the fields the board adds to
 // the shell's (its id and since when).
 type Decision struct {
-	Kind    string   `json:"kind"` // discard action steal answer vote pick
-	Prompt  string   `json:"prompt"`
+	Kind   string `json:"kind"`   // discard action steal answer vote pick
+	Prompt string `json:"prompt"` // the prompt line: what is asked, and what the person may do
+	// Why is the rule that makes the decision, in a sentence, for a newcomer ("" for none).
+	Why     string   `json:"why,omitempty"`
 	Actions int      `json:"actions,omitempty"` // action: actions left this turn
 	Bill    string   `json:"bill,omitempty"`    // vote, answer, pick: the bill
 	Leader  string   `json:"leader,omitempty"`  // steal: the leader stolen
@@ -47,63 +48,65 @@ type Choice struct {
 // voteGuide is what the uncontrolled voters and the seats' own voters say about a vote.
 type voteGuide struct {
 	Uncontrolled string `json:"uncontrolled"` // the uncontrolled voters: "4 for, 6 against"
+	Text         string `json:"text"`         // the whole guide in words
 	Mine         int    `json:"mine"`         // the voters the person controls
 	Others       int    `json:"others"`       // the voters the other seats control
 }
 
-// buildDecision lists the choices of the decision due in the person's view v.
-func buildDecision(v rules.View, names []string) *Decision {
+// buildDecision lists the choices of the decision due in the person's view v, told by t.
+func buildDecision(v rules.View, t teller) *Decision {
 	d := v.Next
-	t := teller{names, v.Seat}
 	out := &Decision{Kind: d.Kind.String(), Choices: []Choice{}}
 	for _, m := range v.Legal() {
 		out.Choices = append(out.Choices, choiceOf(v, m, t))
 	}
 	switch d.Kind {
 	case rules.DecideDiscard:
-		n := rules.PlaysAllowed(v.Players)
-		out.Prompt = fmt.Sprintf("Discard one of your chaos cards face down; you may play the other %d during the game. Nobody will ever see which card you discarded.", n)
+		out.Prompt = t.say("prompt.discard", "n", rules.PlaysAllowed(v.Players))
+		out.Why = t.say("why.discard")
 	case rules.DecideAction:
 		out.Actions = d.Actions
-		out.Prompt = fmt.Sprintf("Your turn: %d %s left. Take a favor (for its minions, or onto a bill), influence a leader, or call a vote on a bill of a kingdom where you control a leader.",
-			d.Actions, plural(d.Actions, "action", "actions"))
+		out.Prompt = t.plural(d.Actions, "prompt.action")
 		if v.Config.Chaos && len(knownHand(v)) > 0 {
-			out.Prompt += " You may play a chaos card first (not an action)."
+			out.Prompt += " " + t.say("prompt.action.chaos")
 		}
+		out.Why = t.say("why.action")
 	case rules.DecideSteal:
 		out.Leader = leaders[d.Leader].ID
-		out.Prompt = fmt.Sprintf("%s is stealing %s from you. You may answer with a chaos card, or pass.", capital(t.who(v.Turn)), leaders[d.Leader].Name)
-		answerFields(v, out)
+		out.Prompt = t.say("prompt.steal", "who", capital(t.who(v.Turn)), "leader", t.leaderName(d.Leader))
+		answerFields(v, out, t)
 	case rules.DecideAnswer:
 		out.Bill = rules.BillID(d.Bill)
 		yes, no := v.Tally(v.Vote.Votes)
-		out.Prompt = fmt.Sprintf("The votes on %s are revealed: %d for, %d against. You may answer with a chaos card, or pass.", rules.BillName(d.Bill), yes, no)
-		answerFields(v, out)
+		out.Prompt = t.say("prompt.answer", "bill", t.billName(d.Bill), "yes", yes, "no", no)
+		answerFields(v, out, t)
 	case rules.DecideVote:
 		out.Bill = rules.BillID(d.Bill)
-		out.Prompt = fmt.Sprintf("Vote on %s, in secret: your voters vote as you do. The votes are revealed together once every player has voted.", rules.BillName(d.Bill))
-		out.Tally = guide(v, d.Bill)
+		out.Prompt = t.say("prompt.vote", "bill", t.billName(d.Bill))
+		out.Tally = guide(v, d.Bill, t)
+		out.Why = t.say("why.vote")
 	case rules.DecidePick:
 		out.Bill = rules.BillID(d.Bill)
-		out.Prompt = fmt.Sprintf("%s passed: take a guilty pleasure from the display (or none).", capital(rules.BillName(d.Bill)))
+		out.Prompt = t.say("prompt.pick", "bill", capital(t.billName(d.Bill)))
 		if bt, ok := billType(v, d.Bill); ok && v.Config.Bonuses {
-			out.Prompt += fmt.Sprintf(" It is a %s bill: %s.", bt, bonusWords(bt))
+			out.Prompt += " " + t.say("prompt.pick.bonus", "type", t.ftype(bt), "bonus", t.bonusWords(bt))
 		}
+		out.Why = t.say("why.pick")
 	}
 	return out
 }
 
 // answerFields says whether the person holds a card it may play now, and when the page sends
 // the answer.
-func answerFields(v rules.View, out *Decision) {
+func answerFields(v rules.View, out *Decision, t teller) {
 	out.AnswerDelayMS = AnswerDelay.Milliseconds()
 	for _, c := range out.Choices {
 		out.Playable = out.Playable || c.Group == "chaos"
 	}
 	if !out.Playable {
-		out.Prompt += " You hold no chaos card you may play now."
+		out.Prompt += " " + t.say("prompt.answer.none")
 	}
-	out.Prompt += fmt.Sprintf(" Your answer is sent %d s after the table asked, whatever you hold, so that nobody learns from the timing whether you could have played one.", AnswerDelay/time.Second)
+	out.Prompt += " " + t.say("why.answer", "n", int(AnswerDelay/time.Second))
 }
 
 func billType(v rules.View, bill int) (rules.FavorType, bool) {
@@ -117,7 +120,7 @@ func billType(v rules.View, bill int) (rules.FavorType, bool) {
 
 // guide counts the voters on bill: the uncontrolled ones as the rules make them vote, the
 // person's, and the other seats'.
-func guide(v rules.View, bill int) *voteGuide {
+func guide(v rules.View, bill int, t teller) *voteGuide {
 	has := map[rules.FavorType]bool{}
 	for _, b := range v.Bills {
 		if b.Bill == bill {
@@ -150,7 +153,8 @@ func guide(v rules.View, bill int) *voteGuide {
 		count(v.Control[l], leaders[l].Prefers, false)
 	}
 	count(v.Monarchs[k], realms[k].Prefers, false)
-	g.Uncontrolled = fmt.Sprintf("%d for, %d against", yes, no)
+	g.Uncontrolled = t.say("tally.uncontrolled", "yes", yes, "no", no)
+	g.Text = t.say("tally", "uncontrolled", g.Uncontrolled, "mine", g.Mine, "others", g.Others)
 	return g
 }
 
@@ -160,19 +164,19 @@ func choiceOf(v rules.View, m rules.Move, t teller) Choice {
 	switch m.Kind {
 	case rules.MoveTake:
 		c.Favor = favors[m.Favor].ID
-		c.Label = fmt.Sprintf("Take %s for %s and %s", favors[m.Favor].ID, a(favors[m.Favor].Minions[0].String()), a(favors[m.Favor].Minions[1].String()))
+		c.Label = t.say("choice.take", "favor", t.favorName(m.Favor), "a", t.a(favors[m.Favor].Minions[0]), "b", t.a(favors[m.Favor].Minions[1]))
 	case rules.MovePlace:
 		c.Favor, c.Bill = favors[m.Favor].ID, rules.BillID(m.Bill)
-		c.Label = fmt.Sprintf("Place %s on %s", favors[m.Favor].ID, rules.BillName(m.Bill))
+		c.Label = t.say("choice.place", "favor", t.favorName(m.Favor), "bill", t.billName(m.Bill))
 	case rules.MoveInfluence:
 		c.Leader = leaders[m.Leader].ID
 		c.Label = influenceWords(v, m, t)
 	case rules.MoveCall:
 		c.Bill = rules.BillID(m.Bill)
-		c.Label = "Call a vote on " + rules.BillName(m.Bill)
+		c.Label = t.say("choice.call", "bill", t.billName(m.Bill))
 	case rules.MoveChaos:
 		c.Card = chaosCards[m.Card].ID
-		c.Label = chaosWords(m, t)
+		c.Label = t.say("choice.chaos", "card", chaosName(m.Card), "what", t.chaosWhat(m))
 		switch chaosCards[m.Card].Effect {
 		case rules.Coup, rules.Scandal:
 			c.Leader = leaders[m.Leader].ID
@@ -186,9 +190,9 @@ func choiceOf(v rules.View, m rules.Move, t teller) Choice {
 			c.Pleasure = pleasures[m.Pleasure].ID
 		}
 	case rules.MoveVote:
-		c.Label = "Vote " + yesNo(m.Yes)
+		c.Label = t.say("choice.vote." + yesNo(m.Yes))
 	case rules.MovePass:
-		c.Label = "Pass (play no chaos card)"
+		c.Label = t.say("choice.pass")
 	case rules.MovePick:
 		c.Label = pickWords(v, m, t)
 		if m.Pleasure >= 0 {
@@ -196,13 +200,13 @@ func choiceOf(v rules.View, m rules.Move, t teller) Choice {
 		}
 	case rules.MoveCycle:
 		c.Pleasure = pleasures[m.Pleasure].ID
-		c.Label = fmt.Sprintf("First put %s under the deck and draw another in its place (environment bonus)", pleasures[m.Pleasure].ID)
+		c.Label = t.say("choice.cycle", "pleasure", t.pleasureName(m.Pleasure))
 	case rules.MoveDiscard:
-		c.Label = fmt.Sprintf("Discard card %d face down", m.Pos+1)
+		c.Label = t.say("choice.discard.n", "n", m.Pos+1)
 		for _, h := range v.Hand {
 			if h.Pos == m.Pos && h.Card >= 0 {
 				c.Card = chaosCards[h.Card].ID
-				c.Label = fmt.Sprintf("Discard %s face down (%s)", chaosCards[h.Card].Name, chaosCards[h.Card].Text())
+				c.Label = t.say("choice.discard", "card", chaosName(h.Card), "text", t.chaosText(chaosCards[h.Card]))
 			}
 		}
 	}
@@ -216,74 +220,76 @@ func influenceWords(v rules.View, m rules.Move, t teller) string {
 	var pay, waived []string
 	for i, c := range ld.Cost {
 		if m.Waive&(1<<i) != 0 {
-			waived = append(waived, a(c.String()))
+			waived = append(waived, t.a(c))
 		} else {
-			pay = append(pay, a(c.String()))
+			pay = append(pay, t.a(c))
 		}
 	}
-	verb := "Influence " + leaderWords(m.Leader)
 	if owner := v.Control[m.Leader]; owner >= 0 {
-		verb = fmt.Sprintf("Steal %s from %s", leaderWords(m.Leader), t.who(owner))
-		pay = append(pay, a(m.Minion.String())+" more")
+		pay = append(pay, t.say("minion.more", "minion", t.a(m.Minion)))
 	}
-	s := verb + ": pay "
-	if len(pay) == 0 {
-		s += "nothing"
-	} else {
-		s += joinAnd(pay)
+	paid := t.say("pay.nothing")
+	if len(pay) > 0 {
+		paid = t.joinAnd(pay)
+	}
+	s := t.say("choice.influence", "leader", t.leaderWords(m.Leader), "pay", paid)
+	if owner := v.Control[m.Leader]; owner >= 0 {
+		s = t.say("choice.stealfrom", "leader", t.leaderWords(m.Leader), "from", t.who(owner), "pay", paid)
 	}
 	if len(waived) > 0 {
-		s += fmt.Sprintf(" (your %s %s %s)", ld.Heart, plural(len(waived), "waives", "waive"), joinAnd(waived))
+		s += " " + t.plural(len(waived), "pay.waive", "heart", t.heart(ld.Heart), "minions", t.joinAnd(waived))
 	}
 	return s
 }
 
-// chaosWords says what playing a chaos card does.
-func chaosWords(m rules.Move, t teller) string {
+// chaosWhat says what playing a chaos card does (after its name).
+func (t teller) chaosWhat(m rules.Move) string {
 	c := chaosCards[m.Card]
-	s := "Play " + c.Name + ": "
 	switch c.Effect {
 	case rules.Indulge:
-		return s + "take " + pleasures[m.Pleasure].ID + " from the display"
+		return t.say("do.indulge", "pleasure", t.pleasureName(m.Pleasure))
 	case rules.Coup:
-		return s + "take control of " + leaderWords(m.Leader) + ", paying nothing"
+		return t.say("do.coup", "leader", t.leaderWords(m.Leader))
 	case rules.Scandal:
-		return s + "remove the marker on " + leaderWords(m.Leader)
+		return t.say("do.scandal", "leader", t.leaderWords(m.Leader))
 	case rules.Lobby:
-		return s + "call a vote on " + rules.BillName(m.Bill)
+		return t.say("do.lobby", "bill", t.billName(m.Bill))
 	case rules.Earmark:
-		return s + "place " + favors[m.Favor].ID + " on " + rules.BillName(m.Bill)
+		return t.say("do.earmark", "favor", t.favorName(m.Favor), "bill", t.billName(m.Bill))
 	case rules.Shred:
-		return s + "discard " + favors[m.Favor].ID + " from its bill"
+		return t.say("do.shred", "favor", t.favorName(m.Favor))
 	case rules.Embezzle:
-		return s + fmt.Sprintf("take up to two %ss from %s", m.Minion, t.who(m.Target))
+		return t.say("do.embezzle", "minion", t.minion(m.Minion), "from", t.who(m.Target))
 	case rules.Ballot:
-		return s + fmt.Sprintf("add %d votes %s", c.Votes, map[bool]string{true: "for", false: "against"}[m.Yes])
+		return t.say("do.ballot."+yesNo(m.Yes), "n", c.Votes)
 	}
-	return s + strings.TrimSuffix(lowerFirst(c.Text()), ".")
+	return strings.TrimSuffix(lowerFirst(t.chaosText(c)), ".")
 }
 
 func lowerFirst(s string) string {
-	if s == "" || s[0] < 'A' || s[0] > 'Z' {
-		return s
+	for i, r := range s {
+		return strings.ToLower(string(r)) + s[i+len(string(r)):]
 	}
-	return string(s[0]-'A'+'a') + s[1:]
+	return s
 }
+
+// yesNo is a vote in words.
+func (t teller) yesNo(yes bool) string { return t.say("vote." + yesNo(yes)) }
 
 // pickWords says what a pick takes, with its bonus.
 func pickWords(v rules.View, m rules.Move, t teller) string {
 	if m.Pleasure < 0 {
-		return "Take no guilty pleasure"
+		return t.say("choice.pick.none")
 	}
-	s := "Take " + pleasures[m.Pleasure].ID
+	s := t.say("choice.pick", "pleasure", t.pleasureName(m.Pleasure))
 	if m.Leader >= 0 {
-		s += fmt.Sprintf(" and remove %s marker from %s", t.whose(v.Control[m.Leader]), leaderWords(m.Leader))
+		s += " " + t.say("choice.pick.remove", "owner", t.who(v.Control[m.Leader]), "leader", t.leaderWords(m.Leader))
 	}
 	if m.Favor >= 0 {
-		s += " and exchange your " + favors[m.Favor].ID + " for " + favors[m.Other].ID + " of the market"
+		s += " " + t.say("choice.pick.exchange", "favor", t.favorName(m.Favor), "other", t.favorName(m.Other))
 	}
 	if m.Minion != rules.NoMinion {
-		s += " and " + a(m.Minion.String()) + " from the supply"
+		s += " " + t.say("choice.pick.minion", "minion", t.a(m.Minion))
 	}
 	return s
 }

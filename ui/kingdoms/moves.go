@@ -30,7 +30,7 @@ func resolve(v rules.View, t typed) (rules.Move, error) {
 			}
 		}
 		if m.Pos < 0 {
-			return m, fmt.Errorf("you hold no %s to play (your chaos cards: %s)", chaosCards[m.Card].Name, handWords(v))
+			return m, fmt.Errorf("you hold no %s to play (your chaos cards: %s)", chaosCards[m.Card].Name, teller{}.handWords(v))
 		}
 		if m.Kind == rules.MoveDiscard {
 			m.Card = -1
@@ -43,7 +43,7 @@ func resolve(v rules.View, t typed) (rules.Move, error) {
 				i = 1
 			}
 			if i < 0 || m.Waive&(1<<i) != 0 {
-				return m, fmt.Errorf("%s costs %s: you cannot waive %s", leaders[m.Leader].Name, costWords(cost), a(w.String()))
+				return m, fmt.Errorf("%s costs %s: you cannot waive %s", leaders[m.Leader].Name, teller{}.costWords(cost), teller{}.a(w))
 			}
 			m.Waive |= 1 << i
 		}

@@ -21,7 +21,7 @@ func TestEveryLegalMoveTyped(t *testing.T) {
 			play(t, tb, 7, func(g *rules.Game, seat int) {
 				v := g.View(seat)
 				legal := v.Legal()
-				d := buildDecision(v, names)
+				d := buildDecision(v, teller{names, v.Seat, ""})
 				if len(d.Choices) != len(legal) {
 					t.Fatalf("%s: %d choices for %d legal moves", v.Next, len(d.Choices), len(legal))
 				}

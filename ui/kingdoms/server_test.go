@@ -172,7 +172,7 @@ func TestBoardAssets(t *testing.T) {
 	}
 	for _, export := range []string{"title", "setupText", "helpItems", "settingsOf", "settingsFields", "describeSettings", "joinFlags", "header",
 		"onState", "renderBoard", "renderSeats", "renderDecision", "resultColumns", "compareSeats", "formatScore", "onKey", "onEscape"} {
-		if !regexp.MustCompile(`export (const|function) ` + export + `\b`).Match(b) {
+		if !regexp.MustCompile(`export (const|let|function) ` + export + `\b`).Match(b) {
 			t.Errorf("board.js does not export %s, which the shell's app.js uses", export)
 		}
 	}

@@ -1,8 +1,6 @@
 package kingdoms
 
 import (
-	"fmt"
-
 	rules "corruption/engine/kingdoms"
 )
 
@@ -156,9 +154,9 @@ func pleasureOf(p int) *pleasureState {
 	return &pleasureState{ID: gp.ID, Heart: gp.Heart.String(), Type: gp.Type.String()}
 }
 
-func leaderOf(v rules.View, l int) leaderState {
+func leaderOf(v rules.View, l int, t teller) leaderState {
 	ld := leaders[l]
-	s := leaderState{ID: ld.ID, Name: ld.Name, Cost: [2]string{ld.Cost[0].String(), ld.Cost[1].String()},
+	s := leaderState{ID: ld.ID, Name: t.leaderName(l), Cost: [2]string{ld.Cost[0].String(), ld.Cost[1].String()},
 		Heart: ld.Heart.String(), Controller: v.Control[l]}
 	if ld.Kingdom >= 0 {
 		s.Prefers = ld.Prefers.String()
@@ -191,9 +189,9 @@ func setupDecks(v rules.View) (favors, pleasures int) {
 	return favors, pleasures
 }
 
-// buildGame describes the board from v (and nothing else but the players' names).
-func buildGame(v rules.View, names []string) *gameState {
-	g := &gameState{Rules: v.Config.String(), RulesText: v.Config.Words(), Bonuses: v.Config.Bonuses, Chaos: v.Config.Chaos,
+// buildGame describes the board from v (and nothing else but the players' names), told by t.
+func buildGame(v rules.View, t teller) *gameState {
+	g := &gameState{Rules: v.Config.String(), RulesText: t.rulesWords(v.Config), Bonuses: v.Config.Bonuses, Chaos: v.Config.Chaos,
 		Players: v.Players, Round: v.Round, Turn: v.Turn, First: v.First, FavorDeck: v.FavorDeck,
 		FavorDiscard: len(v.FavorDiscard), PleasureDeck: v.PleasureDeck, Supply: countsOf(v.Supply),
 		Hand: []chaosState{}, Shareholders: []string{}}
@@ -205,13 +203,13 @@ func buildGame(v rules.View, names []string) *gameState {
 	}
 	g.Phase = phaseOf(v)
 	if v.Ending != rules.NotEnding {
-		g.Ending = endingWords(v.Ending)
+		g.Ending = t.endingWords(v.Ending)
 	}
-	g.Next = nextState{Kind: v.Next.Kind.String(), Seat: v.Next.Seat, Seats: v.Next.Seats, Text: dueText(v, names)}
+	g.Next = nextState{Kind: v.Next.Kind.String(), Seat: v.Next.Seat, Seats: v.Next.Seats, Text: dueText(v, t)}
 	for s := range rules.SenateBoards(v.Players) {
-		ss := senateState{ID: senates[s].ID, Name: senates[s].Name}
+		ss := senateState{ID: senates[s].ID, Name: t.senateName(s)}
 		for _, l := range senates[s].Leaders {
-			ss.Leaders = append(ss.Leaders, leaderOf(v, l))
+			ss.Leaders = append(ss.Leaders, leaderOf(v, l, t))
 		}
 		g.Senates = append(g.Senates, ss)
 	}
@@ -221,13 +219,13 @@ func buildGame(v rules.View, names []string) *gameState {
 	}
 	for k := range rules.KingdomBoards(v.Players) {
 		kd := realms[k]
-		ks := kingdomState{ID: kd.ID, Name: kd.Name, Monarch: kd.Monarch, Prefers: kd.Prefers.String(), Allegiant: v.Monarchs[k]}
+		ks := kingdomState{ID: kd.ID, Name: kd.Name, Monarch: t.monarchName(k), Prefers: kd.Prefers.String(), Allegiant: v.Monarchs[k]}
 		for _, l := range kd.Leaders {
-			ks.Leaders = append(ks.Leaders, leaderOf(v, l))
+			ks.Leaders = append(ks.Leaders, leaderOf(v, l, t))
 		}
 		for _, b := range v.Bills {
 			if rules.BillKingdom(b.Bill) == k {
-				ks.Bills = append(ks.Bills, billOf(v, b, voting))
+				ks.Bills = append(ks.Bills, billOf(v, b, voting, t))
 			}
 		}
 		g.Kingdoms = append(g.Kingdoms, ks)
@@ -239,10 +237,10 @@ func buildGame(v rules.View, names []string) *gameState {
 		g.Display = append(g.Display, pleasureOf(p))
 	}
 	if v.Vote != nil {
-		g.Vote = voteOf(v, names)
+		g.Vote = voteOf(v, t)
 	}
 	for _, h := range v.Hand {
-		g.Hand = append(g.Hand, chaosOf(h))
+		g.Hand = append(g.Hand, chaosOf(h, t))
 	}
 	for _, t := range v.Shareholders {
 		g.Shareholders = append(g.Shareholders, t.String())
@@ -251,45 +249,44 @@ func buildGame(v rules.View, names []string) *gameState {
 }
 
 // chaosOf is a chaos card dealt to a seat, as far as the person's node knows it.
-func chaosOf(h rules.HeldCard) chaosState {
-	cs := chaosState{Pos: h.Pos, Name: "unknown card", Discarded: h.Discarded, Played: h.Played}
+func chaosOf(h rules.HeldCard, t teller) chaosState {
+	cs := chaosState{Pos: h.Pos, Name: t.say("chaos.unknown"), Discarded: h.Discarded, Played: h.Played}
 	if h.Card >= 0 {
 		c := chaosCards[h.Card]
-		cs.Card, cs.Name, cs.Effect, cs.When, cs.Text = c.ID, c.Name, c.Effect.String(), effectWhen(c.Effect), c.Text()
+		cs.Card, cs.Name, cs.Effect, cs.When, cs.Text = c.ID, c.Name, t.say("effect.name."+c.Effect.String()), t.effectWhen(c.Effect), t.chaosText(c)
 	}
 	return cs
 }
 
-func billOf(v rules.View, b rules.BillView, voting int) billState {
-	bs := billState{ID: rules.BillID(b.Bill), Name: rules.BillName(b.Bill), Favors: []billFavor{}, Voting: b.Bill == voting}
+func billOf(v rules.View, b rules.BillView, voting int, t teller) billState {
+	bs := billState{ID: rules.BillID(b.Bill), Name: t.billName(b.Bill), Favors: []billFavor{}, Voting: b.Bill == voting}
 	for _, f := range b.Favors {
 		fv := favors[f.Favor]
 		bs.Favors = append(bs.Favors, billFavor{Favor: fv.ID, Type: fv.Type.String(),
 			Minions: [2]string{fv.Minions[0].String(), fv.Minions[1].String()}, Seat: f.Seat})
 	}
 	if len(b.Favors) > 0 {
-		t := favors[b.Favors[0].Favor].Type
-		bs.Type = t.String()
+		ft, tl := favors[b.Favors[0].Favor].Type, t
+		bs.Type = ft.String()
 		if v.Config.Bonuses {
-			bs.Bonus = bonusWords(t)
+			bs.Bonus = tl.bonusWords(ft)
 		}
 	}
 	return bs
 }
 
-func voteOf(v rules.View, names []string) *voteState {
+func voteOf(v rules.View, t teller) *voteState {
 	vv := v.Vote
-	vs := &voteState{Bill: rules.BillID(vv.Bill), BillName: rules.BillName(vv.Bill), Caller: vv.Caller, Seats: vv.Seats,
+	vs := &voteState{Bill: rules.BillID(vv.Bill), BillName: t.billName(vv.Bill), Caller: vv.Caller, Seats: vv.Seats,
 		Revealed: vv.Revealed, Votes: vv.Votes, ExtraYes: vv.ExtraYes, ExtraNo: vv.ExtraNo, Veto: vv.Veto}
-	t := teller{names, v.Seat}
 	if vs.Seats == nil {
 		vs.Seats = []int{}
 	}
 	if vv.Revealed {
 		vs.Yes, vs.No = v.Tally(vv.Votes)
-		vs.Text = fmt.Sprintf("The votes on %s are revealed: %d for, %d against", vs.BillName, vs.Yes, vs.No)
+		vs.Text = t.say("vote.revealed", "bill", vs.BillName, "yes", vs.Yes, "no", vs.No)
 		if vv.Veto {
-			vs.Text += "; vetoed: the bill is tabled"
+			vs.Text += t.say("vote.vetoed")
 		}
 		return vs
 	}
@@ -297,9 +294,9 @@ func voteOf(v rules.View, names []string) *voteState {
 	for _, s := range vv.Seats {
 		who = append(who, t.who(s))
 	}
-	vs.Text = fmt.Sprintf("Vote on %s: %s %s in secret; the votes are revealed together", vs.BillName, joinAnd(who), t.agree(vv.Seats, "votes", "vote"))
+	vs.Text = t.say("vote.under.way", "bill", vs.BillName, "voting", t.agree(vv.Seats, "vote.secret", "who", t.joinAnd(who)))
 	if len(who) == 0 {
-		vs.Text = fmt.Sprintf("Vote on %s: no player controls a voter; the leaders vote as the rules say", vs.BillName)
+		vs.Text = t.say("vote.under.way.nobody", "bill", vs.BillName)
 	}
 	return vs
 }
@@ -318,48 +315,47 @@ func phaseOf(v rules.View) string {
 	return "turn"
 }
 
-func endingWords(r rules.EndReason) string {
+func (t teller) endingWords(r rules.EndReason) string {
 	switch r {
 	case rules.EndFavors:
-		return "the last favor was drawn"
+		return t.say("ending.favors")
 	case rules.EndPleasures:
-		return "the last guilty pleasure was drawn"
+		return t.say("ending.pleasures")
 	case rules.EndRounds:
-		return fmt.Sprintf("%d rounds were played", rules.MaxRounds)
+		return t.say("ending.rounds", "n", rules.MaxRounds)
 	}
 	return ""
 }
 
 // dueText says in words what the game waits for.
-func dueText(v rules.View, names []string) string {
+func dueText(v rules.View, t teller) string {
 	d := v.Next
-	t := teller{names, v.Seat}
 	who := capital(t.who(d.Seat))
 	switch d.Kind {
 	case rules.DecideNothing:
 		switch {
 		case v.Over:
-			return "The game is over"
+			return t.say("due.over")
 		case !v.Playing:
-			return "The table sets up: corporations, decks, shareholder and chaos cards"
+			return t.say("due.setup")
 		}
-		return "The table deals"
+		return t.say("due.deals")
 	case rules.DecideDiscard:
-		return fmt.Sprintf("%s %s a chaos card face down", who, t.verb(d.Seat, "discard", "discards"))
+		return t.you(d.Seat, "due.discard", "who", who)
 	case rules.DecideAction:
-		return fmt.Sprintf("Round %d: %s %s (%d %s left)", v.Round, t.who(d.Seat), t.verb(d.Seat, "act", "acts"), d.Actions, plural(d.Actions, "action", "actions"))
+		return t.you(d.Seat, "due.action", "who", t.who(d.Seat), "round", v.Round, "n", d.Actions)
 	case rules.DecideSteal:
-		return fmt.Sprintf("%s may answer the steal of %s with a chaos card", who, leaders[d.Leader].Name)
+		return t.you(d.Seat, "due.steal", "who", who, "leader", t.leaderName(d.Leader))
 	case rules.DecideAnswer:
-		return fmt.Sprintf("%s may answer the votes on %s with a chaos card", who, rules.BillName(d.Bill))
+		return t.you(d.Seat, "due.answer", "who", who, "bill", t.billName(d.Bill))
 	case rules.DecideVote:
 		var ws []string
 		for _, s := range d.Seats {
 			ws = append(ws, t.who(s))
 		}
-		return capital(fmt.Sprintf("%s %s on %s in secret", joinAnd(ws), t.agree(d.Seats, "votes", "vote"), rules.BillName(d.Bill)))
+		return capital(t.say("due.vote", "bill", t.billName(d.Bill), "voting", t.agree(d.Seats, "vote.secret", "who", t.joinAnd(ws))))
 	case rules.DecidePick:
-		return fmt.Sprintf("%s %s a guilty pleasure", who, t.verb(d.Seat, "take", "takes"))
+		return t.you(d.Seat, "due.pick", "who", who)
 	}
 	return d.String()
 }
@@ -401,7 +397,7 @@ type knownState struct {
 // rebuilt (protocol/depart.go); the node's game learnt them as if they were its own, so seat's
 // own view of the node's game shows them. Nil for the person's seat and for any seat of which
 // the node knows no secret card (every seat but an open one).
-func openCards(kg *rules.Game, me, seat int) *knownState {
+func openCards(kg *rules.Game, me, seat int, t teller) *knownState {
 	if kg == nil || seat == me || seat < 0 || seat >= kg.Players() {
 		return nil
 	}
@@ -412,7 +408,7 @@ func openCards(kg *rules.Game, me, seat int) *knownState {
 		k.Shareholders, known = append(k.Shareholders, t.String()), true
 	}
 	for _, h := range sv.Hand {
-		k.Hand = append(k.Hand, chaosOf(h))
+		k.Hand = append(k.Hand, chaosOf(h, t))
 		known = known || h.Card >= 0
 	}
 	if !known {
@@ -422,7 +418,7 @@ func openCards(kg *rules.Game, me, seat int) *knownState {
 }
 
 // seatFields describes seat from the person's view (empty before the game starts).
-func seatFields(v rules.View, started bool, seat int) seatState {
+func seatFields(v rules.View, started bool, seat int, t teller) seatState {
 	s := seatState{Mat: []string{}, Pleasures: []pleasureState{}, PileTypes: map[string]int{}, Leaders: []string{},
 		Monarchs: []string{}, ChaosPlayed: []string{}, Shareholders: []string{}}
 	if !started || seat >= len(v.Seats) {
@@ -449,17 +445,17 @@ func seatFields(v rules.View, started bool, seat int) seatState {
 	}
 	for l, c := range v.Control {
 		if c == seat && rules.InPlay(l, v.Players) {
-			s.Leaders = append(s.Leaders, leaders[l].Name)
+			s.Leaders = append(s.Leaders, t.leaderName(l))
 		}
 	}
 	for k, c := range v.Monarchs {
 		if c == seat {
-			s.Monarchs = append(s.Monarchs, realms[k].Monarch)
+			s.Monarchs = append(s.Monarchs, t.monarchName(k))
 		}
 	}
 	s.ChaosLeft = sv.ChaosLeft
 	for _, c := range sv.ChaosPlayed {
-		s.ChaosPlayed = append(s.ChaosPlayed, chaosCards[c].Name)
+		s.ChaosPlayed = append(s.ChaosPlayed, chaosName(c))
 	}
 	for _, t := range sv.Shareholders {
 		s.Shareholders = append(s.Shareholders, t.String())

@@ -73,7 +73,7 @@ func TestDecisionWords(t *testing.T) {
 	for _, tb := range tables {
 		play(t, tb, 5, func(g *rules.Game, seat int) {
 			v := g.View(seat)
-			d := buildDecision(v, names)
+			d := buildDecision(v, teller{names, v.Seat, ""})
 			if d.Prompt == "" || len(d.Choices) == 0 {
 				t.Fatalf("%s: %+v", v.Next, d)
 			}

@@ -129,3 +129,9 @@ func (m delayedMove) Action(g engine.Game, seat int) (engine.Action, error) {
 	m.tb.wait(context.Background(), g)
 	return a, nil
 }
+
+// Localize has the terminal's board speak lang (the TextBoard itself, its timing kept).
+func (tb *TextBoard) Localize(lang string) any {
+	tb.Board = tb.Board.Localize(lang).(Board)
+	return tb
+}

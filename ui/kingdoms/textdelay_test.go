@@ -60,7 +60,7 @@ func TestTextBoardDelay(t *testing.T) {
 			return
 		}
 		acted = true
-		text := buildDecision(g.View(seat), names).Choices[0].Text
+		text := buildDecision(g.View(seat), teller{names, seat, ""}).Choices[0].Text
 		tb.Show(g, seat, names)
 		m, err := tb.ParseText(text)
 		if err != nil {

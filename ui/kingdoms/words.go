@@ -1,9 +1,6 @@
 package kingdoms
 
 import (
-	"fmt"
-	"strings"
-
 	rules "corruption/engine/kingdoms"
 )
 
@@ -28,9 +25,10 @@ func eventKind(k rules.EventKind) string {
 	return "event"
 }
 
-// describe tells an event in plain words, with the players' names ("you" for the person).
-func describe(e rules.Event, names []string, me int) string {
-	t := teller{names, me}
+// describe tells an event in plain words, with the players' names ("you" for the person), in
+// lang.
+func describe(e rules.Event, names []string, me int, lang string) string {
+	t := teller{names, me, lang}
 	if s := t.setup(e); s != "" {
 		return capital(s)
 	}
@@ -47,57 +45,54 @@ func describe(e rules.Event, names []string, me int) string {
 func (t teller) setup(e rules.Event) string {
 	switch e.Kind {
 	case rules.EventCorporation:
-		return fmt.Sprintf("%s %s %s and %s %s.", t.who(e.Seat), t.verb(e.Seat, "are", "is"), corporations[e.Corp].Name,
-			t.verb(e.Seat, "take", "takes"), minionWords(e.Minions))
+		return t.you(e.Seat, "ev.corp", "who", t.who(e.Seat), "corp", corporations[e.Corp].Name, "minions", t.minionWords(e.Minions))
 	case rules.EventFirst:
-		return fmt.Sprintf("%s %s the starting player.", t.who(e.Seat), t.verb(e.Seat, "are", "is"))
+		return t.you(e.Seat, "ev.first", "who", t.who(e.Seat))
 	case rules.EventMarket:
-		return fmt.Sprintf("%s comes to the market.", favorWords(e.Favor))
+		return t.say("ev.market", "favor", t.favorWords(e.Favor))
 	case rules.EventDisplay:
-		return fmt.Sprintf("Guilty pleasure %s is on display.", pleasureName(e.Pleasure))
+		return t.say("ev.display", "pleasure", t.pleasureName(e.Pleasure))
 	case rules.EventDiscarded:
-		return fmt.Sprintf("%s %s a chaos card face down.", t.who(e.Seat), t.verb(e.Seat, "discard", "discards"))
+		return t.you(e.Seat, "ev.discarded", "who", t.who(e.Seat))
 	}
 	return ""
 }
 
 // turn tells the actions of a turn and the chaos cards.
 func (t teller) turn(e rules.Event) string {
-	who, v := t.who(e.Seat), func(you, other string) string { return t.verb(e.Seat, you, other) }
+	who := t.who(e.Seat)
 	switch e.Kind {
 	case rules.EventTurn:
-		return fmt.Sprintf("Round %d: %s turn.", e.Round, t.whose(e.Seat))
+		return t.you(e.Seat, "ev.turn", "n", e.Round, "who", who)
 	case rules.EventNoAction:
-		return fmt.Sprintf("%s %s no action left to take and %s the rest of %s turn.", who, v("have", "has"), v("lose", "loses"), v("your", "their"))
+		return t.you(e.Seat, "ev.noaction", "who", who)
 	case rules.EventTake:
-		return fmt.Sprintf("%s %s %s for %s.", who, v("take", "takes"), favors[e.Favor].ID, minionWords(e.Minions))
+		return t.you(e.Seat, "ev.take", "who", who, "favor", t.favorName(e.Favor), "minions", t.minionWords(e.Minions))
 	case rules.EventPlace:
-		return fmt.Sprintf("%s %s %s on %s.", who, v("place", "places"), favorWords(e.Favor), rules.BillName(e.Bill))
+		return t.you(e.Seat, "ev.place", "who", who, "favor", t.favorWords(e.Favor), "bill", t.billName(e.Bill))
 	case rules.EventInfluence:
-		s := fmt.Sprintf("%s %s %s to influence %s", who, v("pay", "pays"), minionWords(e.Minions), leaderWords(e.Leader))
 		if e.Target >= 0 {
-			s += fmt.Sprintf(", stealing it from %s", t.who(e.Target))
+			return t.you(e.Seat, "ev.steal", "who", who, "minions", t.minionWords(e.Minions), "leader", t.leaderWords(e.Leader), "from", t.who(e.Target))
 		}
-		return s + "."
+		return t.you(e.Seat, "ev.influence", "who", who, "minions", t.minionWords(e.Minions), "leader", t.leaderWords(e.Leader))
 	case rules.EventControl:
-		return fmt.Sprintf("%s %s %s.", who, v("control", "controls"), leaderWords(e.Leader))
+		return t.you(e.Seat, "ev.control", "who", who, "leader", t.leaderWords(e.Leader))
 	case rules.EventStealFailed:
-		return fmt.Sprintf("%s steal of %s from %s fails.", t.whose(e.Seat), leaders[e.Leader].Name, t.who(e.Target))
+		return t.you(e.Seat, "ev.stealfailed", "who", who, "leader", t.leaderName(e.Leader), "from", t.who(e.Target))
 	case rules.EventMonarch:
-		return fmt.Sprintf("%s of %s is now allegiant to %s.", realms[e.Kingdom].Monarch, realms[e.Kingdom].Name, t.who(e.Seat))
+		return t.say("ev.monarch", "monarch", t.monarchName(e.Kingdom), "kingdom", realms[e.Kingdom].Name, "who", who)
 	case rules.EventChaos:
-		c := chaosCards[e.Card]
-		return fmt.Sprintf("%s %s chaos card %s: %s", who, v("play", "plays"), c.Name, strings.TrimPrefix(chaosWords(e.Move, t), "Play "+c.Name+": ")) + "."
+		return t.you(e.Seat, "ev.chaos", "who", who, "card", chaosName(e.Card), "what", t.chaosWhat(e.Move))
 	case rules.EventUnmarked:
-		return fmt.Sprintf("%s %s %s marker from %s.", who, v("remove", "removes"), t.whose(e.Target), leaderWords(e.Leader))
+		return t.you(e.Seat, "ev.unmarked", "who", who, "owner", t.who(e.Target), "leader", t.leaderWords(e.Leader))
 	case rules.EventExchange:
-		return fmt.Sprintf("%s %s %s on %s for %s from the market.", who, v("exchange", "exchanges"), favors[e.Favor].ID, rules.BillName(e.Bill), favors[e.Other].ID)
+		return t.you(e.Seat, "ev.exchange", "who", who, "favor", t.favorName(e.Favor), "bill", t.billName(e.Bill), "other", t.favorName(e.Other))
 	case rules.EventGain:
-		return fmt.Sprintf("%s %s %s from the supply.", who, v("take", "takes"), minionWords(e.Minions))
+		return t.you(e.Seat, "ev.gain", "who", who, "minions", t.minionWords(e.Minions))
 	case rules.EventShredded:
-		return fmt.Sprintf("%s %s %s %s from %s.", who, v("discard", "discards"), t.whose(e.Target), favors[e.Favor].ID, rules.BillName(e.Bill))
+		return t.you(e.Seat, "ev.shredded", "who", who, "owner", t.who(e.Target), "favor", t.favorName(e.Favor), "bill", t.billName(e.Bill))
 	case rules.EventEmbezzled:
-		return fmt.Sprintf("%s %s %s from %s.", who, v("take", "takes"), minionWords(e.Minions), t.who(e.Target))
+		return t.you(e.Seat, "ev.embezzled", "who", who, "minions", t.minionWords(e.Minions), "from", t.who(e.Target))
 	}
 	return ""
 }
@@ -109,49 +104,48 @@ func (t teller) vote(e rules.Event) string {
 		var by string
 		switch e.Seat {
 		case -1:
-			by = "automatically (a favor added to a bill of four)"
+			by = t.say("call.auto")
 		case -2:
-			by = "in final voting"
+			by = t.say("call.final")
 		default:
-			by = "by " + t.who(e.Seat)
+			by = t.say("call.by", "who", t.who(e.Seat))
 		}
 		var ws []string
 		for _, s := range e.Seats {
 			ws = append(ws, t.who(s))
 		}
-		voting := "no player controls a voter"
+		voting := t.say("vote.nobody")
 		if len(ws) > 0 {
-			voting = joinAnd(ws) + " " + t.agree(e.Seats, "votes", "vote") + " in secret"
+			voting = t.agree(e.Seats, "vote.secret", "who", t.joinAnd(ws))
 		}
-		return fmt.Sprintf("A vote on %s is called %s; %s.", rules.BillName(e.Bill), by, voting)
+		return t.say("ev.call", "bill", t.billName(e.Bill), "by", by, "voting", voting)
 	case rules.EventVotes:
 		var ws []string
 		for s, v := range e.Votes {
 			if v >= 0 {
-				ws = append(ws, t.who(s)+" "+yesNo(v == 1))
+				ws = append(ws, t.who(s)+" "+t.yesNo(v == 1))
 			}
 		}
-		return fmt.Sprintf("The votes on %s, revealed together: %s.", rules.BillName(e.Bill), joinAnd(ws))
+		return t.say("ev.votes", "bill", t.billName(e.Bill), "votes", t.joinAnd(ws))
 	case rules.EventResult:
-		s := fmt.Sprintf("%s %s, %d to %d", rules.BillName(e.Bill), e.Result, e.Yes, e.No)
+		key := "ev.result." + [...]string{"passes", "fails", "tabled"}[e.Result]
 		if e.Veto {
-			s += " (vetoed)"
+			key += ".veto"
 		}
-		return s + "."
+		return t.say(key, "bill", t.billName(e.Bill), "yes", e.Yes, "no", e.No)
 	case rules.EventBillDiscarded:
-		return fmt.Sprintf("The %d %s of %s %s discarded.", e.Count, plural(e.Count, "favor", "favors"), rules.BillName(e.Bill), plural(e.Count, "is", "are"))
+		return t.plural(e.Count, "ev.billdiscarded", "bill", t.billName(e.Bill))
 	case rules.EventPleasure:
 		if e.Pleasure < 0 {
-			return fmt.Sprintf("%s %s no guilty pleasure.", t.who(e.Seat), t.verb(e.Seat, "take", "takes"))
+			return t.you(e.Seat, "ev.nopleasure", "who", t.who(e.Seat))
 		}
-		return fmt.Sprintf("%s %s guilty pleasure %s.", t.who(e.Seat), t.verb(e.Seat, "take", "takes"), pleasureName(e.Pleasure))
+		return t.you(e.Seat, "ev.pleasure", "who", t.who(e.Seat), "pleasure", t.pleasureName(e.Pleasure))
 	case rules.EventCycle:
-		return fmt.Sprintf("%s %s %s under the guilty pleasure deck.", t.who(e.Seat), t.verb(e.Seat, "put", "puts"), pleasureName(e.Pleasure))
+		return t.you(e.Seat, "ev.cycle", "who", t.who(e.Seat), "pleasure", t.pleasureName(e.Pleasure))
 	case rules.EventCollect:
-		return fmt.Sprintf("%s %s %d %s of %s to %s score pile.", t.who(e.Seat), t.verb(e.Seat, "take", "takes"), e.Count,
-			plural(e.Count, "favor", "favors"), rules.BillName(e.Bill), t.verb(e.Seat, "your", "their"))
+		return t.you(e.Seat, "ev.collect", "who", t.who(e.Seat), "n", e.Count, "bill", t.billName(e.Bill))
 	case rules.EventReturned:
-		return fmt.Sprintf("%d unclaimed guilty %s under the deck.", e.Count, plural(e.Count, "pleasure goes", "pleasures go"))
+		return t.plural(e.Count, "ev.returned")
 	}
 	return ""
 }
@@ -161,27 +155,30 @@ func (t teller) end(e rules.Event) string {
 	switch e.Kind {
 	case rules.EventEnding:
 		if e.Round > 0 { // the house rules "even"
-			return fmt.Sprintf("The game is ending: %s. Round %d is played to its end, then final voting.", endingWords(e.Reason), e.Round)
+			return t.say("ev.ending.even", "why", t.endingWords(e.Reason), "n", e.Round)
 		}
-		return "The game ends: " + endingWords(e.Reason) + "."
+		return t.say("ev.ending", "why", t.endingWords(e.Reason))
 	case rules.EventFinalVoting:
-		return "Final voting on every bill with favors, left to right."
+		return t.say("ev.final")
 	case rules.EventShareholders:
-		return fmt.Sprintf("%s %s %s shareholder %s: %s.", t.who(e.Seat), t.verb(e.Seat, "show", "shows"), t.verb(e.Seat, "your", "their"),
-			plural(len(e.Types), "card", "cards"), typesWords(e.Types))
+		key := "ev.shareholders"
+		if len(e.Types) == 1 {
+			key += ".one"
+		}
+		return t.you(e.Seat, key, "who", t.who(e.Seat), "types", t.typesWords(e.Types))
 	case rules.EventScore:
 		sc := e.Score
-		return fmt.Sprintf("%s %s %d: %d for favors, %d as a shareholder, %d for guilty pleasures (%d %s).", t.who(e.Seat),
-			t.verb(e.Seat, "score", "scores"), sc.Total, sc.Favors, sc.Shareholder, sc.Pleasures, sc.Minions, plural(sc.Minions, "minion", "minions"))
+		return t.you(e.Seat, "ev.score", "who", t.who(e.Seat), "total", sc.Total, "favors", sc.Favors, "shareholder", sc.Shareholder,
+			"pleasures", sc.Pleasures, "minions", sc.Minions)
 	case rules.EventOver:
 		if len(e.Winners) == 1 {
-			return fmt.Sprintf("%s %s.", t.who(e.Winners[0]), t.verb(e.Winners[0], "win", "wins"))
+			return t.you(e.Winners[0], "ev.wins", "who", t.who(e.Winners[0]))
 		}
 		var ws []string
 		for _, w := range e.Winners {
 			ws = append(ws, t.who(w))
 		}
-		return joinAnd(ws) + " share the win."
+		return t.say("ev.share", "who", t.joinAnd(ws))
 	}
 	return e.String()
 }

@@ -67,7 +67,7 @@ func TestTell(t *testing.T) {
 		{rules.Event{Kind: rules.EventNoAction, Seat: 1, Count: 1}, 0, "Bob has no action left to take and loses the rest of their turn."},
 		{rules.Event{Kind: rules.EventShareholders, Seat: 1, Types: []rules.FavorType{rules.Magic}}, 0, "Bob shows their shareholder card: magic."},
 	} {
-		if got := describe(tt.e, names[:3], tt.me); got != tt.want {
+		if got := describe(tt.e, names[:3], tt.me, ""); got != tt.want {
 			t.Errorf("%v: %q, want %q", tt.e.Kind, got, tt.want)
 		}
 	}

@@ -34,7 +34,7 @@
 // (the board and the log scroll inside when a table is crowded), and below 1000 px the parts
 // stack and the decision is a sheet at the bottom of the screen.
 
-import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts} from './kit.js';
+import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts, closeTips} from './kit.js';
 import * as api from './api.js';
 
 const langs = ['en', 'es', 'fr'];
@@ -237,8 +237,15 @@ function render() {
   lastDrawn = drawnKey(st);
   // Keep the focus where it was, or move it to a new decision.
   const d = st.decision;
+  if (d && d.id === ui.decisionID && st.lang === ui.lang && ui.announced !== ui.lang) {
+    // The same decision in another language (once the state speaks it): the announcement
+    // speaks it too.
+    ui.announced = ui.lang;
+    $('#announce').textContent = d.prompt || '';
+  }
   if (d && d.id !== ui.decisionID) {
     ui.decisionID = d.id;
+    ui.announced = st.lang;
     $('#announce').textContent = d.prompt || '';
     const first = $('#decision button.choice:not([disabled]), #decision button:not([disabled]), #decision input');
     if (first && !isTyping() && !drawerOpen()) first.focus({preventScroll: true});
@@ -299,7 +306,9 @@ function timing(st) {
   return {secs, limit, bank, bankLeft, deadline: limit + (hasBank ? bank : 0)};
 }
 
-// updateClock shows whose turn it is and for how long; it runs every second.
+// updateClock shows whose turn it is and, at a table with a clock, the time left on this
+// decision and then on the player's time bank (a countdown); at a table without one (the demo),
+// how long the table has been waiting. It runs every second.
 function updateClock() {
   const st = ui.state;
   const el = $('#clock');
@@ -309,10 +318,16 @@ function updateClock() {
   const mine = c.due === st.me.seat;
   el.className = mine ? 'mine' : '';
   if (tm.secs > tm.limit || (tm.bank === null && tm.secs > tm.limit / 2)) el.className += ' late';
-  const parts = [h('span.who', {}, mine ? t('clock.yours') : t('clock.theirs', {name: seatName(st, c.due)})), ' ',
-    h('span.time', {}, mmss(tm.secs)), c.no_limit ? null : h('span.limit', {}, ' / ' + mmss(tm.limit))];
-  if (tm.bankLeft !== null) parts.push(h('span.bank', {}, ' · ' + t('clock.bank', {time: mmss(tm.bankLeft)})));
-  el.replaceChildren(...parts.filter(Boolean));
+  const name = seatName(st, c.due);
+  let text;
+  if (c.no_limit) {
+    text = t(mine ? 'clock.wait.you' : 'clock.wait', {name, time: mmss(tm.secs)});
+  } else if (tm.secs <= tm.limit || tm.bankLeft === null) {
+    text = t(mine ? 'clock.left.you' : 'clock.left', {name, time: mmss(Math.max(0, tm.limit - tm.secs))});
+  } else {
+    text = t(mine ? 'clock.bankleft.you' : 'clock.bankleft', {name, time: mmss(tm.bankLeft)});
+  }
+  el.replaceChildren(h('span.time', {}, text));
   if (c.no_limit) el.title = t('clock.title.nolimit');
   else el.title = tm.bank !== null ? t('clock.title.bank', {limit: mmss(tm.limit), bank: mmss(tm.bank)}) : t(playsOn(st) ? 'clock.title.escrow' : 'clock.title', {limit: mmss(tm.limit)});
   renderAlerts();
@@ -697,7 +712,7 @@ function renderTable(st) {
   const over = st.mode === 'over';
   $('#board-slot').replaceChildren(...[over ? renderResults(st) : null, board.renderBoard(st)].filter(Boolean));
   $('#seats-slot').replaceChildren(markOpen(st, board.renderSeats(st)));
-  $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), board.renderDecision(st)]));
+  $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), markDecision(st, board.renderDecision(st))]));
   $('#decision-slot').classList.toggle('folded', !!ui.sheetFolded && !over);
   $('#decision-slot').hidden = over;
   document.body.style.setProperty('--sheet', $('#decision-slot').offsetHeight + 'px');
@@ -706,6 +721,23 @@ function renderTable(st) {
     $('.log-panel h2').dataset.lang = ui.lang;
   }
   updateLog();
+}
+
+// markDecision gives the board's decision panel what every decision has, for the eye and for
+// assistive technology alike: when a decision is the person's, the panel is the region "Your
+// decision", described by its prompt line (the board's .prompt: what is asked and what the
+// person may do), and busy (aria-busy) while a move is on its way or the board holds one back
+// (its data-busy). A disabled control says why beside it (kit.js, why()).
+function markDecision(st, panel) {
+  if (!panel || !st.decision) return panel;
+  panel.setAttribute('aria-label', t('decision.region'));
+  const prompt = panel.querySelector('.prompt');
+  if (prompt) {
+    prompt.id = 'decision-prompt';
+    panel.setAttribute('aria-describedby', 'decision-prompt');
+  }
+  panel.setAttribute('aria-busy', String(!!ui.sending || panel.dataset.busy === '1'));
+  return panel;
 }
 
 // sheetToggle folds the decision's sheet on a narrow screen, to see the whole board.
@@ -812,12 +844,16 @@ function renderResults(st) {
     box.append(h('p.audit.pending', {}, t('result.pending')));
     return box;
   }
-  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' || r.status === 'paused' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}}, r.audit));
+  // The audit in plain words; what was checked, and the final digest, behind a disclosure.
+  box.append(h('p#audit', {class: 'audit ' + (r.valid ? 'valid' : r.status === 'stopped' || r.status === 'paused' ? 'none' : 'invalid'), dataset: {valid: r.valid ? '1' : '0'}},
+    r.valid ? t('result.checked') : r.audit));
+  const details = [r.valid ? h('p', {}, r.audit) : null,
+    r.digest && status !== 'paused' ? h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)) : null].filter(Boolean);
+  if (details.length) box.append(h('details#audit-details', {}, h('summary', {dataset: {key: 'audit-details'}}, t('result.details')), details));
   if (status === 'paused') {
     box.append(r.resume ? h('div#resume', {}, h('p', {}, t('result.paused.resume')), h('pre', {}, h('code#resume-command', {}, r.resume)))
       : h('p#resume.hint', {}, t('result.paused.noresume')));
   }
-  if (r.digest && status !== 'paused') box.append(h('p.digest', {}, t('result.digest'), ' ', h('code', {}, r.digest)));
   if (st.rematch && !ui.left) box.append(h('p.hint', {}, t('result.rematch.hint', {table: iso(st.rematch)})));
   box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, st.rematch ? rematchButton() : null, (() => {
     const b = leaveButton();
@@ -846,19 +882,22 @@ document.addEventListener('keydown', (e) => {
   const st = ui.state;
   if (e.key === '?') { toggleDrawer('help'); e.preventDefault(); return; }
   if (e.key === 'Escape') {
+    if (closeTips()) return;
     if (!$('#help').hidden) { toggleDrawer('help', false); return; }
     if (!$('#rules').hidden) { toggleDrawer('rules', false); return; }
     board.onEscape();
     return;
   }
+  // The page's own shortcuts are Shift and a letter; a letter alone is a choice's key (kit.js
+  // keyFor: 1-9, 0, then a, b, c... in order).
   const k = e.key.toLowerCase();
-  if (k === 'r' && words.rules) { toggleDrawer('rules'); e.preventDefault(); return; }
-  if (k === 'l') { focusFirst('#log'); return; }
-  if (k === 'b') { focusFirst('#board'); return; }
-  if (k === 'd') { focusFirst('#decision button:not([disabled]), #results button'); return; }
+  if (e.shiftKey && k === 'r' && words.rules) { toggleDrawer('rules'); e.preventDefault(); return; }
+  if (e.shiftKey && k === 'l') { focusFirst('#log'); e.preventDefault(); return; }
+  if (e.shiftKey && k === 'b') { focusFirst('#board'); e.preventDefault(); return; }
+  if (e.shiftKey && k === 'd') { focusFirst('#decision button:not([disabled]), #results button'); e.preventDefault(); return; }
   if (!st || !st.decision) return;
   if (board.onKey(e, st)) { e.preventDefault(); return; }
-  if (k.length === 1) {
+  if (k.length === 1 && !e.shiftKey) {
     const btn = [...document.querySelectorAll('#decision button.choice')].find((b) => $('kbd', b) && $('kbd', b).textContent === k);
     if (btn && !btn.disabled) { btn.click(); e.preventDefault(); }
   }

@@ -122,9 +122,9 @@ export function seatName(st, seat) {
   return s.me ? t('name.you', {name: s.name}) : s.name;
 }
 
-// The keys that take the decision's choices, in order: digits, then letters the page's own
-// shortcuts leave free (B board, D decision, L log, P pass, R rules).
-const choiceKeys = '1234567890acefghijkmnoqstuvwxyz';
+// The keys that take the decision's choices, in order: digits, then letters in order (the
+// page's own shortcuts are Shift and a letter: app.js).
+const choiceKeys = '1234567890abcdefghijklmnopqrstuvwxyz';
 
 // keyFor is the key of the i-th choice (0-based) of the decision panel, '' past the last key.
 export const keyFor = (i) => choiceKeys[i] || '';
@@ -166,4 +166,49 @@ export function move(m) {
   const st = ui.state;
   if (!st || !st.decision || ui.sending) return Promise.resolve(false);
   return post('/api/move', Object.assign({id: st.decision.id}, m)).then(() => true, () => false);
+}
+
+// ---- what every board's controls and numbers say, for a newcomer
+
+let whyN = 0;
+
+// why disables the control el and says why, beside it: it returns el with the reason after
+// it, a visible line that is also el's accessible description (aria-describedby), so that a
+// control is never greyed out without a word. An empty reason leaves el as it is.
+export function why(el, reason) {
+  if (!reason) return el;
+  el.disabled = true;
+  const id = 'why-' + (++whyN);
+  el.setAttribute('aria-describedby', id);
+  return h('span.with-why', {}, el, h('span.why', {id}, reason));
+}
+
+// The explanations open now, by key (they stay open across redraws).
+const tipsOpen = new Set();
+
+// tip is content (a number, a short word) that explains itself on a tap, a click or Enter, not
+// on hover alone (a phone has none): a button showing content, whose accessible name is label
+// (what content is, in words), that opens text under it; a second tap, Escape or a tap
+// elsewhere closes it. key names the explanation across redraws (unique on the page).
+export function tip(content, label, text, key) {
+  const open = tipsOpen.has(key);
+  const id = 'tip-' + String(key).replace(/[^\w-]/g, '_');
+  // (Its name is content, then label for a screen reader: the visible text is in the name.)
+  const btn = h('button.tip-button', {type: 'button', 'aria-expanded': String(open), 'aria-controls': id, title: text,
+    dataset: {key: 'tip:' + key}, onclick: (e) => {
+      e.stopPropagation();
+      const was = tipsOpen.has(key);
+      tipsOpen.clear();
+      if (!was) tipsOpen.add(key);
+      hooks.render();
+    }}, content, h('span.sr-only', {}, ' (' + label + ')'));
+  return h('span.tip', {}, btn, h('span.tip-text', {id, role: 'note', hidden: !open}, text));
+}
+
+// closeTips closes every explanation open; true when one was.
+export function closeTips() {
+  if (!tipsOpen.size) return false;
+  tipsOpen.clear();
+  hooks.render();
+  return true;
 }

@@ -220,3 +220,54 @@ func words(e Entry) string {
 	}
 	return fmt.Sprintf("seat %d's %s", e.Seat, e.Move)
 }
+
+// Follow replays the script and returns seat's own copy of the game where the script stops: the
+// copy seat's node would hold, fed every input of the table in order and told only the bills
+// dealt to seat, with its events told to onEvent (when not nil). A seat below 0 is the seat the
+// game then waits for (the first of a vote's seats; seat 0 once the game is over). It returns
+// the seat too, and the illegal entry's *ReplayError, if any.
+func (sc *Script) Follow(seat int, onEvent func(engine.Event)) (*corruptia.Game, int, error) {
+	if seat < 0 {
+		res, err := sc.Run(nil)
+		if res == nil {
+			return nil, 0, err
+		}
+		seat = 0
+		if res.Next != nil {
+			seat = max(res.Next.Seat, 0)
+		}
+	}
+	if seat >= sc.Players {
+		return nil, 0, fmt.Errorf("there is no seat %d at a table of %d", seat, sc.Players)
+	}
+	g, err := corruptia.NewGame(sc.Config, sc.Players, nil)
+	if err != nil {
+		return nil, 0, fmt.Errorf("config: %w", err)
+	}
+	c, err := corruptia.NewGame(sc.Config, sc.Players, onEvent)
+	if err != nil {
+		return nil, 0, fmt.Errorf("config: %w", err)
+	}
+	r := &runner{sc: sc, g: g, h: corruptia.NewHost(g)}
+	var copyErr error
+	r.h.OnInput = func(st engine.Step, in engine.Input) {
+		if copyErr != nil {
+			return
+		}
+		if copyErr = c.Apply(in); copyErr != nil {
+			return
+		}
+		if st.Kind == engine.StepDeal && st.To == seat {
+			for _, p := range st.Positions {
+				if copyErr = c.LearnCard(st.Deck, p, r.h.Deck(st.Deck)[p]); copyErr != nil {
+					return
+				}
+			}
+		}
+	}
+	err = r.run()
+	if copyErr != nil {
+		return nil, seat, fmt.Errorf("seat %d's copy: %w", seat, copyErr)
+	}
+	return c, seat, err
+}

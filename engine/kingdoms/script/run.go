@@ -224,3 +224,51 @@ func minionList(ms []k.Minion) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// Follow replays the script and returns seat's own copy of the game where the script stops (the
+// answers due between two moves passed, as Run passes them; none after the last move): the copy
+// seat's node would hold, told only seat's secrets, with its events told to onEvent (when not
+// nil). A seat below 0 is the seat the game then waits for (the first of a vote's seats; seat 0
+// once the game is over). It returns the seat too, and the illegal move's *ReplayError, if any.
+func (sc *Script) Follow(seat int, onEvent func(engine.Event)) (*k.Game, int, error) {
+	if seat < 0 {
+		_, d, err := sc.follow(0, nil)
+		if err != nil {
+			return nil, 0, err
+		}
+		seat = max(d.Seat, 0)
+	}
+	g, _, err := sc.follow(seat, onEvent)
+	return g, seat, err
+}
+
+// follow replays the script with seat's copy kept: that copy, and the decision due at its end.
+func (sc *Script) follow(seat int, onEvent func(engine.Event)) (*k.Game, k.Decision, error) {
+	l, err := k.NewLocal(sc.Rules, sc.Players, sc.Setup, nil)
+	if err == nil {
+		err = l.Follow(seat, onEvent)
+	}
+	if err != nil {
+		return nil, k.Decision{}, fmt.Errorf("setup: %w", err)
+	}
+	for i, m := range sc.Moves {
+		if pay := sc.payOf(i); pay != nil {
+			if m, err = paid(l.Game(), m, pay); err != nil {
+				return nil, k.Decision{}, &ReplayError{Move: i + 1, Err: err}
+			}
+		}
+		if err := l.Play(m); err != nil {
+			return nil, k.Decision{}, &ReplayError{Move: i + 1, Err: err}
+		}
+		if i+1 < len(sc.Moves) {
+			if err := passUntil(l, &sc.Moves[i+1]); err != nil {
+				return nil, k.Decision{}, &ReplayError{Move: i + 1, Err: err}
+			}
+		}
+	}
+	d, err := l.Next()
+	if err != nil {
+		return nil, k.Decision{}, err
+	}
+	return l.Seat(), d, nil
+}

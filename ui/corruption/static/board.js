@@ -8,7 +8,7 @@
 // at the pace the person chose, with pause, next and skip. The round is drawn from the log's
 // events (each line's data), so that it can be opened again later.
 
-import {h, ui, render, seatName, move, focusFirst, t, has, keyFor, art, kbdText, store} from '../../kit.js';
+import {h, ui, render, seatName, move, focusFirst, t, has, keyFor, art, kbdText, store, tip, why} from '../../kit.js';
 
 export const title = 'Corruption';
 export const setupText = 'The players exchange keys, shuffle the contract deck together and draw the first player. No one can see the deck.';
@@ -120,17 +120,31 @@ export function header(st) {
 
 // ---- the board
 
+// renderBoard draws the table, or an awarding played again. While a decision is the person's,
+// the table stays in sight (the new round's contracts, the places open to a card): the
+// replay goes on in a bar above it, which opens it on request.
 export function renderBoard(st) {
   if (my.replay) {
     const r = history()[my.replay.round];
-    if (r) return renderReplay(st, r);
-    my.replay = null;
+    if (r && (!st.decision || my.replay.shown)) return renderReplay(st, r);
+    if (!r) my.replay = null;
   }
   const g = st.game;
   return h('section#board', {'aria-label': t('board.label'), tabindex: -1},
     h('div.board-bar', {}, h('span.rule', {title: t('tip.faceup')}, g.phase !== 'over' ? g.face_up_rule : t('phase.over')), renderStepper(g)),
-    renderLastRound(st),
+    my.replay ? replayBar(st) : renderLastRound(st),
     h('div.bodies', {}, g.bodies.map((b) => renderBody(st, g, b, actions(st)))));
+}
+
+// replayBar says, above the table, that the last round's awarding is being played again, with
+// a button to watch it (over the table) or to stop it.
+function replayBar(st) {
+  const rp = my.replay;
+  const r = history()[rp.round];
+  const n = r ? r.steps.length : 0;
+  return h('div.replay-aside', {role: 'status'}, t('replay.aside', {n: rp.round, i: Math.min(rp.step, n), of: n}), ' ',
+    h('button#replay-watch', {type: 'button', dataset: {key: 'replay-watch'}, onclick: () => { rp.shown = true; render(); }}, t('replay.watch')), ' ',
+    h('button#replay-skip', {type: 'button', dataset: {key: 'replay-skip'}, onclick: stopReplay}, t('replay.skip')));
 }
 
 const stepKeys = ['step.1', 'step.2', 'step.3', 'step.4', 'step.5'];
@@ -182,7 +196,7 @@ function renderBody(st, g, b, act, focus) {
     b.contracts.length ? b.contracts.map((c) => spot(c.id, 'contract', [
       art(sprite + '#contract', 'icon'),
       h('span.spot-title', {title: t('tip.contract')}, c.name),
-      h('span.value', {}, money(c.value)),
+      h('span.value', {}, tip(money(c.value), `${c.name} ${money(c.value)}`, t('tip.value', {name: c.name, value: money(c.value)}), 'value:' + c.id)),
       c.deferred ? h('span.tag.deferred', {title: t('tip.deferred')}, t('tag.deferred')) : null,
       c.cancelled ? h('span.tag.cancelled', {title: t('tip.cancelled')}, t('tag.cancelled')) : null,
       c.won !== undefined ? h('span.tag.won', {}, t('tag.won', {name: seatName(st, c.won), amount: money(c.amount)})) : null,
@@ -357,10 +371,11 @@ function renderReplay(st, r) {
       if (k >= r.steps.length) rp.step = 0;
       rp.playing = !rp.playing; render(); schedule();
     }}, rp.playing ? t('replay.pause') : t('replay.play')),
-    h('button#replay-next', {type: 'button', disabled: k >= r.steps.length, dataset: {key: 'replay-next'}, onclick: () => {
+    why(h('button#replay-next', {type: 'button', dataset: {key: 'replay-next'}, onclick: () => {
       rp.playing = false; rp.step = Math.min(r.steps.length, rp.step + 1); render(); schedule();
-    }}, t('replay.next')),
+    }}, t('replay.next')), k >= r.steps.length ? t('replay.next.end') : ''),
     h('button#replay-skip', {type: 'button', dataset: {key: 'replay-skip'}, onclick: stopReplay}, t('replay.skip')),
+    st.decision ? h('button#replay-back', {type: 'button', dataset: {key: 'replay-back'}, onclick: () => { rp.shown = false; render(); }}, t('replay.back')) : null,
     h('label.pace', {}, t('replay.pace'), ' ', h('select#pace', {dataset: {key: 'pace'}, onchange: (e) => {
       my.pace = e.target.value; store.set('corruption.pace', my.pace);
       if (my.pace === 'off') rp.playing = false;
@@ -412,12 +427,18 @@ export function renderSeats(st) {
             chars(s),
             lbb ? h('span.peeks', {title: t('tip.peeks')}, ' ', t('peeks', {n: s.peeks})) : null),
           h('div.won', {title: t('tip.won')}, s.contracts.length ? t('won.list', {n: s.contracts.length, list: s.contracts.join(', ')}) : t('won.none'))),
-        h('td.num.score', {dataset: {value: s.score}}, money(s.score)))))));
+        h('td.num.score', {dataset: {value: s.score}}, tip(money(s.score), money(s.score), scoreWords(s), 'score:' + s.seat)))))));
 }
 
 // ---- the results
 
-export const resultColumns = [{get title() { return t('col.won'); }, cell: (s) => s.contracts.join(', ') || '—'}];
+// scoreWords breaks a score down as the rule sheet counts it: the value of each contract won.
+function scoreWords(s) {
+  if (!s.contracts.length) return t('score.none');
+  return t('score.sum', {list: s.contracts.map((c, i) => `${c} ${money((s.values || [])[i] || 0)}`).join(' + '), total: money(s.score)});
+}
+
+export const resultColumns = [{get title() { return t('col.won'); }, cell: (s) => (s.contracts.length ? scoreWords(s) : t('score.none'))}];
 export const compareSeats = (a, b) => b.score - a.score || b.contracts.length - a.contracts.length;
 
 // ---- the decision
@@ -455,13 +476,16 @@ function placeChoices(st, d, choice) {
           () => send({kind: 'place', card: c.card, spot: s}))));
     });
     return [h('p.picked', {}, t('picked'), ' ', cardArt(c.card, 'mini-art'), h('strong', {}, c.label), ' ',
-      h('button.back', {type: 'button', dataset: {key: 'unpick'}, onclick: () => { my.picked = null; render(); focusFirst('#decision .hand-card'); }}, t('unpick'))),
+      h('button.back', {type: 'button', dataset: {key: 'unpick'}, onclick: () => { my.picked = null; render(); focusFirst('#decision .hand-card'); }}, t('unpick'), ' ', h('span.key-hint', {'aria-hidden': 'true'}, '(Esc)'))),
     h('div.spot-groups', {}, groups)];
   }
   const out = [h('div.choices.hand-choices', {role: 'group', 'aria-label': t('choose.card')},
-    d.cards.map((c) => choice([cardArt(c.card, 'mini-art'), c.label], {class: 'hand-card' + (c.spots.length ? '' : ' unplayable'), title: t('tip.' + cardKind(c.card)),
-      disabled: ui.sending || !c.spots.length, dataset: {key: 'card:' + c.card, card: c.card}},
-    () => { my.picked = c.card; if (my.replay) { clearTimeout(my.timer); my.replay = null; } render(); focusFirst('#decision .spot-choice'); })))];
+    d.cards.map((c) => {
+      const btn = choice([cardArt(c.card, 'mini-art'), c.label], {class: 'hand-card' + (c.spots.length ? '' : ' unplayable'), title: t('tip.' + cardKind(c.card)),
+        disabled: ui.sending || !c.spots.length, dataset: {key: 'card:' + c.card, card: c.card}},
+      () => { my.picked = c.card; if (my.replay) { clearTimeout(my.timer); my.replay = null; } render(); focusFirst('#decision .spot-choice'); });
+      return c.spots.length ? btn : why(btn, t('why.nospot'));
+    }))];
   if (d.can_peek && d.peekable.length) {
     const peeks = d.peekable.map((i) => {
       const c = g.cards[i - 1];
@@ -510,7 +534,7 @@ export function rulesExtra() {
 // ---- keys
 
 export function onKey(e, st) {
-  if (e.key.toLowerCase() === 'p' && st.decision.can_pass) { send({kind: 'pass'}); return true; }
+  if (e.shiftKey && e.key.toLowerCase() === 'p' && st.decision.can_pass) { send({kind: 'pass'}); return true; }
   return false;
 }
 

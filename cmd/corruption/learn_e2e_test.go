@@ -1,0 +1,446 @@
+package main
+
+// The newcomer's harness, every game's (issue 25): a person who has never read the rules plays
+// a whole game against the bots of a real `corruption demo`, in one shared headless Chromium,
+// using only what the page shows and what it tells assistive technology: the roles, names,
+// descriptions and states of its accessibility tree, and its visible text. It knows no
+// selector, no id and no /api/. At every decision it checks what a newcomer needs:
+//
+//   - the decision is the region "Your decision" (the shell's word in the page's language),
+//     described by a prompt line that is on the screen;
+//   - every disabled control of the page is described by a visible reason;
+//   - the page never scrolls sideways.
+//
+// A learnGame says what the harness knows of one game: its demo's flags, its scripts, how a
+// script is replayed to a seat's copy of the game, and which control a newcomer presses. Each
+// game's test calls learnWholeGame (this file) and learnScripted (learn_check_test.go) with its
+// own learnGame.
+//
+// Environment:
+//
+//	CORRUPTION_LEARN_MATRIX=1  every whole game at both sizes in English, Spanish and French
+//	                          (default: English at both sizes)
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"corruption/engine"
+)
+
+// learnGame is what the harness knows of one game's page.
+type learnGame struct {
+	id   string
+	demo []string // demo's flags beyond --game, --name, --no-open and --json (the bots, the rules)
+	// scripts are scenario scripts of whole games (paths from this package's directory): the
+	// positions of every kind of decision are cut from them, and their ends are the results.
+	scripts []string
+	// position replays a script (its JSON, perhaps cut short) and returns seat's own copy of
+	// the game where it stops (seat < 0: the seat the game then waits for), that seat, and the
+	// events that copy told.
+	position func(data []byte, seat int) (engine.Game, int, []engine.Event, error)
+	// pick chooses among the names of the decision's enabled buttons the one a newcomer
+	// presses (its index; -1: the first that is not a way back). nil: always the first.
+	pick func(names []string, lang string) int
+	// back are the board's word keys of controls that go back rather than forward (never
+	// pressed by the default pick).
+	back []string
+	// allow are proper nouns that stay as they are in every language (the translation check).
+	allow []string
+	// docShot is the kind of decision whose scripted position is the docs' screenshot of the
+	// game, GAME.png and GAME-phone.png ("": none).
+	docShot string
+}
+
+// viewport is a screen the newcomer plays on.
+type viewport struct {
+	name          string
+	width, height int
+	touch         bool // a phone: touch emulation, taps instead of clicks
+}
+
+var (
+	laptop = viewport{"1366x768", 1366, 768, false}
+	phone  = viewport{"390x844", 390, 844, true}
+)
+
+// learnMatrix: the whole matrix of sizes and languages (CORRUPTION_LEARN_MATRIX=1).
+func learnMatrix() bool { return os.Getenv("CORRUPTION_LEARN_MATRIX") == "1" }
+
+// ---- a tab of the browser tests' shared Chromium
+
+// sharedTab opens a tab of the browser tests' shared headless Chromium (ui_e2e_test.go's
+// browserAt), in a browser context of its own, showing pages at vp; it is closed when the test
+// ends.
+func sharedTab(t *testing.T, vp viewport) context.Context {
+	t.Helper()
+	return browserAt(t, context.Background(), vp.width, vp.height, vp.touch)
+}
+
+// ---- the accessibility tree
+
+// axNode is a node of the page's accessibility tree, as the harness reads it.
+type axNode struct {
+	id, parent string
+	kids       []string
+	role, name string
+	desc       string
+	disabled   bool
+	busy       bool
+	expanded   bool // has aria-expanded (a disclosure, a toggle of a panel)
+	ignored    bool // not in the tree itself (its children are)
+	backend    cdp.BackendNodeID
+}
+
+// axTree is the page's accessibility tree, the nodes not ignored, in document order.
+type axTree struct {
+	nodes []*axNode
+	byID  map[string]*axNode
+}
+
+func axString(v *accessibility.Value) string {
+	if v == nil || len(v.Value) == 0 {
+		return ""
+	}
+	var s any
+	if err := json.Unmarshal(v.Value, &s); err != nil {
+		return ""
+	}
+	switch x := s.(type) {
+	case string:
+		return strings.Join(strings.Fields(x), " ")
+	case bool:
+		return fmt.Sprint(x)
+	}
+	return fmt.Sprint(s)
+}
+
+// readAX reads the page's whole accessibility tree.
+func readAX(bctx context.Context) (*axTree, error) {
+	res, err := chromedp.Run(bctx, func(ctx context.Context, t *chromedp.Target) (accessibility.GetFullAXTreeResult, error) {
+		return chromedp.Call(ctx, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
+	})
+	if err != nil {
+		return nil, err
+	}
+	tr := &axTree{byID: map[string]*axNode{}}
+	for _, n := range res.Nodes {
+		a := &axNode{id: string(n.NodeID), parent: string(n.ParentID), role: axString(n.Role), name: axString(n.Name),
+			desc: axString(n.Description), backend: n.BackendDOMNodeID}
+		for _, k := range n.ChildIDs {
+			a.kids = append(a.kids, string(k))
+		}
+		if n.Ignored {
+			// An ignored node (a plain <div>) is walked through to its children, never listed.
+			a.ignored = true
+			tr.byID[a.id] = a
+			continue
+		}
+		for _, p := range n.Properties {
+			switch p.Name {
+			case accessibility.PropertyNameDisabled:
+				a.disabled = axString(p.Value) == "true"
+			case accessibility.PropertyNameBusy:
+				a.busy = axString(p.Value) == "true"
+			case accessibility.PropertyNameExpanded:
+				a.expanded = true
+			}
+		}
+		tr.nodes = append(tr.nodes, a)
+		tr.byID[a.id] = a
+	}
+	return tr, nil
+}
+
+// controlRoles are the roles of what a person operates.
+var controlRoles = map[string]bool{"button": true, "checkbox": true, "radio": true, "combobox": true, "textbox": true,
+	"link": true, "switch": true, "menuitem": true, "slider": true, "spinbutton": true, "tab": true, "listbox": true}
+
+// find is the first node of role and name ("" for any name).
+func (tr *axTree) find(role, name string) *axNode {
+	for _, n := range tr.nodes {
+		if n.role == role && (name == "" || n.name == name) {
+			return n
+		}
+	}
+	return nil
+}
+
+// within lists the nodes under n (n excluded), in document order.
+func (tr *axTree) within(n *axNode) []*axNode {
+	var out []*axNode
+	var walk func(id string)
+	walk = func(id string) {
+		c := tr.byID[id]
+		if c == nil {
+			return
+		}
+		for _, k := range c.kids {
+			if kn := tr.byID[k]; kn != nil && !kn.ignored {
+				out = append(out, kn)
+			}
+			walk(k)
+		}
+	}
+	walk(n.id)
+	return out
+}
+
+// controls are the controls of the whole tree.
+func (tr *axTree) controls() []*axNode {
+	var out []*axNode
+	for _, n := range tr.nodes {
+		if controlRoles[n.role] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// press clicks (or on a touch screen taps) the middle of n, once scrolled into view.
+func press(bctx context.Context, n *axNode, touch bool) error {
+	return chromedp.Do(bctx, chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		if _, err := chromedp.Call(ctx, dom.ScrollIntoViewIfNeeded, dom.ScrollIntoViewIfNeededParams{BackendNodeID: n.backend}); err != nil {
+			return err
+		}
+		q, err := chromedp.Call(ctx, dom.GetContentQuads, dom.GetContentQuadsParams{BackendNodeID: n.backend})
+		if err != nil {
+			return err
+		}
+		if len(q.Quads) == 0 || len(q.Quads[0]) < 8 {
+			return fmt.Errorf("%s %q has no box", n.role, n.name)
+		}
+		c := q.Quads[0]
+		x, y := (c[0]+c[2]+c[4]+c[6])/4, (c[1]+c[3]+c[5]+c[7])/4
+		if !touch {
+			_, err := chromedp.MouseClickXY(x, y)(ctx, tgt)
+			return err
+		}
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart,
+			TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}); err != nil {
+			return err
+		}
+		_, err = chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd,
+			TouchPoints: []*input.TouchPoint{}})
+		return err
+	}))
+}
+
+// ---- what the page shows
+
+// visibleText is the page's text as a person sees it (innerText: nothing hidden), its
+// whitespace made single spaces.
+func visibleText(bctx context.Context) (string, error) {
+	s, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+	return strings.Join(strings.Fields(s), " "), err
+}
+
+// sideways is true when the page scrolls sideways (wider than the screen's layout).
+func sideways(bctx context.Context) (bool, error) {
+	return chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const d = document.scrollingElement;
+	  return d.scrollWidth > Math.min(innerWidth, document.documentElement.clientWidth) + 1; })()`))
+}
+
+// shellWords are the shell's words in lang.
+func shellWords(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	return langFile(t, "../../ui/static/lang/"+lang+".json").words
+}
+
+// checkNewcomer checks what every decision must give a newcomer: a prompt line on the screen
+// describing the region, a visible reason for every disabled control of the page, and no
+// sideways scroll. region is the decision's region (nil: none is due).
+func checkNewcomer(t *testing.T, bctx context.Context, tr *axTree, region *axNode, what string) {
+	t.Helper()
+	text, err := visibleText(bctx)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	seen := func(s string) bool { return s != "" && strings.Contains(text, s) }
+	if region != nil && !seen(region.desc) {
+		t.Errorf("%s: the decision has no prompt line on the screen (its description: %q)", what, region.desc)
+	}
+	for _, c := range tr.controls() {
+		if c.disabled && !seen(c.desc) {
+			t.Errorf("%s: the disabled %s %q gives no visible reason (its description: %q)", what, c.role, c.name, c.desc)
+		}
+	}
+	if wide, err := sideways(bctx); err != nil || wide {
+		t.Errorf("%s: the page scrolls sideways (%v)", what, err)
+	}
+}
+
+// decisionState is the decision on the screen: its region (nil when none), its enabled
+// buttons, and what it says (to tell one decision from the next).
+type decisionState struct {
+	tree    *axTree
+	region  *axNode
+	buttons []*axNode
+	says    string
+	over    bool // the results are shown
+}
+
+func readDecisionState(bctx context.Context, region, results string) (*decisionState, error) {
+	tr, err := readAX(bctx)
+	if err != nil {
+		return nil, err
+	}
+	d := &decisionState{tree: tr, over: tr.find("heading", results) != nil}
+	d.region = tr.find("region", region)
+	if d.region == nil {
+		return d, nil
+	}
+	parts := []string{d.region.desc}
+	for _, n := range tr.within(d.region) {
+		if controlRoles[n.role] {
+			parts = append(parts, n.role+":"+n.name)
+			if n.role == "button" && !n.disabled && !n.expanded {
+				d.buttons = append(d.buttons, n)
+			}
+		}
+	}
+	d.says = strings.Join(parts, "|")
+	return d, nil
+}
+
+// learnWholeGame: a newcomer plays a whole game of g against the bots of `corruption demo`, at
+// vp, in lang (switched with the page's menu), pressing only the decision's buttons by their
+// names, checking at every decision what checkNewcomer checks. The demo must exit 0 with a
+// finished outcome.
+func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	args := append([]string{"demo", "--game", g.id, "--name", "ann", "--no-open", "--json"}, g.demo...)
+	p := start(ctx, t, "demo", args...)
+	url := p.waitLine(t, openLine, 20*time.Second)[1]
+	bctx := sharedTab(t, vp)
+	if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("the page does not load: %v", err)
+	}
+	words := shellWords(t, lang)
+	backs := map[string]bool{}
+	for _, k := range g.back {
+		backs[boardWords(t, g.id, lang).words[k]] = true
+	}
+	if lang != "en" {
+		waitFor(t, bctx, "the page", `document.body.dataset.ready === '1'`)
+		setLang(t, bctx, lang)
+	}
+	region, results := words["decision.region"], words["result.finished"]
+	decisions, acted, same := 0, "", time.Time{}
+	began := time.Now()
+	for {
+		if ctx.Err() != nil {
+			screenshot(t, bctx, artifacts(t), "learn-stuck-"+g.id, true)
+			t.Fatalf("%s at %s in %s: no end after %d decisions", g.id, vp.name, lang, decisions)
+		}
+		d, err := readDecisionState(bctx, region, results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.over {
+			break
+		}
+		if d.region == nil || d.region.busy || len(d.buttons) == 0 {
+			waitABit(bctx)
+			continue
+		}
+		if d.says == acted && time.Since(same) < 5*time.Second {
+			// The same decision, still: the move is on its way (or it is the same decision
+			// again, which is pressed again after a while).
+			waitABit(bctx)
+			continue
+		}
+		decisions++
+		what := fmt.Sprintf("%s at %s in %s, decision %d", g.id, vp.name, lang, decisions)
+		checkNewcomer(t, bctx, d.tree, d.region, what)
+		i := -1
+		if g.pick != nil {
+			i = g.pick(names(d.buttons), lang)
+		}
+		if i < 0 || i >= len(d.buttons) {
+			i = 0
+			for j, b := range d.buttons {
+				if !backs[strings.TrimSpace(strings.TrimLeft(b.name, "0123456789 "))] && !backs[b.name] {
+					i = j
+					break
+				}
+			}
+		}
+		if err := press(bctx, d.buttons[i], vp.touch); err != nil {
+			t.Logf("%s: pressing %q: %v (the page changed under it: looking again)", what, d.buttons[i].name, err)
+			continue
+		}
+		acted, same = d.says, time.Now()
+	}
+	// The results: no sideways scroll, then Leave.
+	tr, err := readAX(bctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkNewcomer(t, bctx, tr, nil, fmt.Sprintf("%s at %s in %s, the results", g.id, vp.name, lang))
+	screenshot(t, bctx, artifacts(t), fmt.Sprintf("learn-%s-%s-%s-results", g.id, vp.name, lang), false)
+	// Leave (the results may be drawn anew under the press, an awarding played again step by
+	// step: the button is looked for again).
+	for try := 1; ; try++ {
+		leave := tr.find("button", words["result.leave"])
+		if leave == nil {
+			t.Fatalf("the results have no button %q", words["result.leave"])
+		}
+		err := press(bctx, leave, vp.touch)
+		if err == nil {
+			break
+		}
+		if try == 5 {
+			t.Fatal(err)
+		}
+		if tr, err = readAX(bctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code := p.wait(t, 30*time.Second); code != 0 {
+		t.Fatalf("demo exited %d\nstderr:\n%s", code, p.stderr.String())
+	}
+	var out outcome
+	if err := json.Unmarshal([]byte(lastLine(p.stdout.String())), &out); err != nil || !out.Finished {
+		t.Fatalf("demo --json: %+v %v\n%s", out, err, p.stdout.String())
+	}
+	t.Logf("%s at %s in %s: a whole game, %d decisions, by roles and names, in %v", g.id, vp.name, lang, decisions, time.Since(began).Round(time.Second))
+}
+
+func names(ns []*axNode) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.name
+	}
+	return out
+}
+
+// waitABit waits for the page's next two frames (or 100 ms at most): the page's own pace, to
+// look at the tree again.
+func waitABit(bctx context.Context) {
+	chromedp.Run(bctx, chromedp.Evaluate[bool](`new Promise((r) => { setTimeout(() => r(true), 100); requestAnimationFrame(() => requestAnimationFrame(() => r(true))); })`, chromedp.EvalAwaitPromise))
+}
+
+// learnSizes and learnLangs are the matrix the whole games run: both sizes in English, or
+// under CORRUPTION_LEARN_MATRIX=1 both sizes in every language.
+func learnLangs() []string {
+	if learnMatrix() {
+		return []string{"en", "es", "fr"}
+	}
+	return []string{"en"}
+}
+
+var learnSizes = []viewport{laptop, phone}
