@@ -192,9 +192,6 @@ type MoveRequest struct {
 	Take    string   `json:"take,omitempty"`
 }
 
-// move reads the request as a move, in English.
-func (r MoveRequest) move() (move, error) { return Board{}.readRequest(r) }
-
 // readRequest reads r as a move.
 func (b Board) readRequest(r MoveRequest) (move, error) {
 	if r.Text != "" {

@@ -22,10 +22,6 @@ func eventKind(k rules.EventKind) string {
 	return "event"
 }
 
-// describe tells an event in plain words, in English, with the players' names ("you" for the
-// person).
-func describe(e rules.Event, names []string, me int) string { return Board{}.to(names, me).describe(e) }
-
 // describe tells an event in plain words, with the players' names ("you" for the person): each
 // sentence with a subject has the person's form and another's (ev.KIND.you, ev.KIND).
 func (s sp) describe(e rules.Event) string {

@@ -3,6 +3,7 @@ package kingdoms
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	rules "corruption/engine/kingdoms"
 	"corruption/ui"
@@ -242,11 +243,9 @@ func (t teller) plural(n int, key string, args ...any) string {
 
 // capital capitalises a sentence (its first letter, of any alphabet).
 func capital(s string) string {
-	for i, r := range s {
-		if r == '\u2068' { // a name isolated: leave it as it is
-			return s
-		}
-		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == '\u2068' { // empty, or a name isolated: leave it as it is
+		return s
 	}
-	return s
+	return strings.ToUpper(string(r)) + s[n:]
 }
