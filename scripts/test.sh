@@ -12,6 +12,8 @@
 #   staticcheck  staticcheck, fetched from the module proxy
 #   test         the whole suite: real processes, browsers, network namespaces
 #   race         the concurrent packages again under the race detector, in -short mode
+#   wasm         the browser seat's own tests compiled for the browser (GOOS=js GOARCH=wasm),
+#                run by Node through Go's go_js_wasm_exec: its storage and its runner
 #   fuzz         every fuzz target, FUZZTIME each (two at a time)
 #
 # The inner loop is `go test -short ./...` (README.md): every package's logic, without the
@@ -30,7 +32,7 @@ STATICCHECK="honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 RELEASE_TARGETS="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
 
 if [ -z "${STEPS:-}" ]; then
-  STEPS="tidy vet cross staticcheck test race fuzz"
+  STEPS="tidy vet cross staticcheck test race wasm fuzz"
   [ -n "${NO_RACE:-}" ] && STEPS="${STEPS/ race/}"
   [ -n "${FUZZ_ONLY:-}" ] && STEPS="fuzz"
 fi
@@ -92,6 +94,14 @@ race() {
   go test -race -short -count=1 -timeout 20m ./protocol/... ./p2p/... ./ui/... ./cmd/...
 }
 
+wasm() {
+  # protocol/browserstore's tests run only there (IndexedDB's fake, testdata/fakeidb.js); the
+  # seat's runner is compiled as in the browser and takes the laptop's seat (docs/UI.md, "The
+  # browser seat on a phone": its tests).
+  PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 \
+    ./protocol/browserstore/ ./seat/ -run 'TestBackend|TestTakeOver|TestOpenSeat|TestSeatTakesTheLaptopsSeat'
+}
+
 # fuzz_one DIR BINARY CACHE TARGET: one fuzz target for FUZZTIME, on one worker, run by its
 # package's test binary in the package's directory (a finding is saved under
 # DIR/testdata/fuzz/TARGET) with the go command's corpus cache (CACHE); its output is printed if
@@ -135,4 +145,5 @@ step cross 20 cross
 step staticcheck 40 go run "$STATICCHECK" ./...
 step test 270 tests
 step race 150 race
+step wasm 60 wasm
 step fuzz 60 fuzz
