@@ -196,3 +196,22 @@ func BenchmarkJointInt(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkChainReveal: a seat's anchor and its first 64 draws of a chain as long as a game's
+// (engine.MaxRandomDraws, 4096), a fresh chain each time: the seat's whole cost of its random
+// draws in a long game.
+func BenchmarkChainReveal(b *testing.B) {
+	ctx := testContext(5, "keys")
+	for b.Loop() {
+		c, err := crypto.NewRandomChain(rand.Reader, ctx, 1, 4096)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Anchor()
+		for k := 1; k <= 64; k++ {
+			if _, err := c.Reveal(k); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

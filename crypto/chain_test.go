@@ -2,10 +2,42 @@ package crypto_test
 
 import (
 	"errors"
+	"io"
 	"testing"
 
 	"corruption/crypto"
 )
+
+// TestRandomChainValues: a chain's reveals are its hashes from the seed, whatever the order
+// they are asked in, across its kept values (a length that is not a multiple of their stride):
+// its last draw is the seed itself, each reveal hashes to the one before, down to the anchor.
+func TestRandomChainValues(t *testing.T) {
+	ctx := testContext(3, "keys")
+	const n = 200
+	c, err := crypto.NewRandomChain(crypto.NewDetReader("values"), ctx, 2, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed [crypto.RandomSize]byte
+	if _, err := io.ReadFull(crypto.NewDetReader("values"), seed[:]); err != nil {
+		t.Fatal(err)
+	}
+	// Asked last draw first, then the anchor, then in order.
+	if v, err := c.Reveal(n); err != nil || [crypto.RandomSize]byte(v) != seed {
+		t.Fatalf("the last draw: %x, %v; want the seed %x", v, err, seed)
+	}
+	prev := [crypto.RandomSize]byte(c.Anchor())
+	for k := 1; k <= n; k++ {
+		v, err := c.Reveal(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := crypto.VerifyChainReveal(ctx, 2, prev, v); err != nil {
+			t.Fatalf("draw %d: %v", k, err)
+		}
+		prev = v
+	}
+}
 
 // TestRandomChain: each reveal follows the one before, from the anchor on; a reveal out of
 // order, another seat's, another table's or a changed one fails.

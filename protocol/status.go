@@ -68,12 +68,26 @@ func (n *Node) report() {
 	if n.cfg.OnChange == nil {
 		return
 	}
+	// What changed is told before the snapshot is made: the node's loop reports after every
+	// message and tick, and most change nothing (the snapshot copies the game).
+	key := [4]int{0, len(n.members), 0, 0}
+	if t := n.table; t != nil {
+		key[0] = int(t.Len())
+		if t.Verdict() != nil {
+			key[2] = 1
+		}
+		if t.Done() {
+			key[3] = 1
+		}
+	}
+	if key == n.reported {
+		return
+	}
 	st := Status{Table: n.cfg.Table, Game: n.cfg.Game, Seat: n.self.seat, Due: -1, DueSince: n.progress, Timeout: n.cfg.Timeout, Leaving: -1}
 	for _, h := range n.members {
 		st.Members = append(st.Members, h.name)
 	}
 	sort.Strings(st.Members)
-	key := [4]int{0, len(st.Members), 0, 0}
 	if t := n.table; t != nil {
 		for _, m := range t.Players() {
 			st.Names = append(st.Names, m.Name)
@@ -95,16 +109,6 @@ func (n *Node) report() {
 		if g := t.Game(); g != nil {
 			st.State = g.Clone()
 		}
-		key[0] = st.Entries
-		if st.Verdict != nil {
-			key[2] = 1
-		}
-		if st.Done {
-			key[3] = 1
-		}
-	}
-	if key == n.reported {
-		return
 	}
 	n.reported = key
 	n.cfg.OnChange(st)

@@ -132,6 +132,12 @@ func setConnected(up bool) {
 // turn alerts the person that a decision of theirs is due, or no longer (the loader vibrates,
 // beeps when the page is hidden, and marks the tab's title).
 func turn(due bool) {
+	if due {
+		select {
+		case dueNow <- struct{}{}:
+		default:
+		}
+	}
 	if f := js.Global().Get("corruptionSeatTurn"); f.Type() == js.TypeFunction {
 		f.Invoke(due)
 	}

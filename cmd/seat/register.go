@@ -7,11 +7,30 @@ import (
 	"syscall/js"
 	"time"
 
+	"corruption/seat"
 	"corruption/ui"
 )
 
-// statePace is the least time between two states the page renders.
-const statePace = 200 * time.Millisecond
+// dueNow wakes the state streams' pause when a decision of the person's becomes due (turn).
+var dueNow = make(chan struct{}, 1)
+
+// drawn waits for the page to have drawn what it was just handed: the loader's
+// corruptionSeatDrawn calls back after the page's next frame, or says that no frame came
+// within a second (a hidden page draws none). It says whether a frame was drawn.
+func drawn() bool {
+	f := js.Global().Get("corruptionSeatDrawn")
+	if f.Type() != js.TypeFunction {
+		return false
+	}
+	done := make(chan bool, 1)
+	cb := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- len(args) > 0 && args[0].Truthy()
+		return nil
+	})
+	defer cb.Release()
+	f.Invoke(cb)
+	return <-done
+}
 
 // register makes globalThis.corruptionSeat, the in-process transport of ui/static/api.js:
 //
@@ -51,11 +70,21 @@ func register(ip *ui.InProcess, scope string) {
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() {
 			status, body := ip.Subscribe(ctx, path, func(event string, data []byte) {
+				start := time.Now()
 				onEvent.Invoke(event, string(data))
 				// The page renders on the thread the seat runs on: the changes that come
 				// while it waits here join the next state, rather than each costing a
-				// render of its own (a table's hundreds of entries).
-				time.Sleep(statePace)
+				// render of its own (a table's hundreds of entries), and the longer the
+				// page took to draw this one, the longer the wait (seat.Pace).
+				var cost time.Duration // hidden, the page draws nothing: the least wait
+				if drawn() {
+					cost = time.Since(start)
+				}
+				select {
+				case <-time.After(seat.StatePace.Wait(cost)):
+				case <-dueNow:
+				case <-ctx.Done():
+				}
 			})
 			if status != 200 {
 				js.Global().Get("console").Call("warn", "the seat refused the stream "+path+": "+string(body))

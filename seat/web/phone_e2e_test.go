@@ -131,6 +131,12 @@ func newLaptop(t *testing.T) *laptop {
 	mux := http.NewServeMux()
 	mux.Handle(bridge.BridgePath, hub.Handler(token))
 	mux.Handle("/", page)
+	if profiledWasm != nil { // TestPhoneProfile's .wasm, with its functions' names
+		mux.HandleFunc("GET "+WasmPath, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/wasm")
+			w.Write(profiledWasm)
+		})
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -276,6 +276,9 @@ function revealAsked() {
   const el = $('#board .card.current, #board .spot.focus, #board .spot.open, #board .target');
   const slot = $('#decision-slot');
   if (!el || !slot) return;
+  // The sheet's height now, before its ResizeObserver tells it after this frame: the page's
+  // room below the board (main's padding) must be there to scroll the card above the sheet.
+  document.body.style.setProperty('--sheet', slot.offsetHeight + 'px');
   const r = el.getBoundingClientRect(), top = slot.hidden ? innerHeight : slot.getBoundingClientRect().top;
   if (r.bottom > top - 8) window.scrollBy(0, r.bottom - top + 16);
   else if (r.top < 0) window.scrollBy(0, r.top - 16);
@@ -715,7 +718,9 @@ function renderTable(st) {
   $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), markDecision(st, board.renderDecision(st))]));
   $('#decision-slot').classList.toggle('folded', !!ui.sheetFolded && !over);
   $('#decision-slot').hidden = over;
-  document.body.style.setProperty('--sheet', $('#decision-slot').offsetHeight + 'px');
+  // --sheet follows the sheet's height through the ResizeObserver above, after the frame's
+  // layout (and at once for a new decision: revealAsked): reading offsetHeight here would lay
+  // the whole page out once more each state.
   if ($('.log-panel h2').dataset.lang !== ui.lang) {
     $('.log-panel h2').textContent = t('log.title');
     $('.log-panel h2').dataset.lang = ui.lang;

@@ -35,15 +35,43 @@ const svgNS = 'http://www.w3.org/2000/svg';
 
 // art is a picture from an SVG sprite: art(spriteURL + '#da', 'art'), decorative
 // (hidden from screen readers: what it shows is said in words next to it or in a label).
+// A sprite is put in the page once (sprite below): until it is, the picture uses the file.
 export function art(href, cls = 'art') {
   const svg = document.createElementNS(svgNS, 'svg');
   svg.setAttribute('class', cls);
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('focusable', 'false');
   const use = document.createElementNS(svgNS, 'use');
-  use.setAttribute('href', href);
+  const at = href.indexOf('#');
+  const prefix = at > 0 ? sprite(href.slice(0, at)) : null;
+  use.setAttribute('href', prefix ? '#' + prefix + href.slice(at + 1) : href);
   svg.append(use);
   return svg;
+}
+
+// sprite puts the sprite file in the page, hidden, its ids prefixed (sprite1-da), and returns
+// the prefix once it is there (null before, or when it cannot be). A <use> of a file costs
+// the browser a request each, and a document of its own whenever no <use> holds it: every state
+// redraws the board's pictures (docs/PERFORMANCE.md, "The browser seat").
+const sprites = new Map();
+function sprite(file) {
+  if (sprites.has(file)) return sprites.get(file);
+  sprites.set(file, null);
+  const prefix = `sprite${sprites.size}-`;
+  fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status))))).then((text) => {
+    const doc = new DOMParser().parseFromString(text.replace(/\b(id="|href="#)/g, '$1' + prefix), 'image/svg+xml');
+    const root = doc.documentElement;
+    if (root.namespaceURI !== svgNS || root.localName !== 'svg') return;
+    const svg = document.importNode(root, true);
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('focusable', 'false');
+    svg.setAttribute('width', '0');
+    svg.setAttribute('height', '0');
+    svg.style.position = 'absolute';
+    document.body.append(svg);
+    sprites.set(file, prefix);
+  }).catch(() => {});
+  return null;
 }
 
 // What the page holds between updates. A board keeps its own state in its module.

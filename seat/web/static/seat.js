@@ -45,6 +45,15 @@
     document.body.dataset.bridge = up ? 'up' : 'down';
     if (up) hide('seat-link'); else pill('seat-link', w.lost, 'status');
   };
+  // corruptionSeatDrawn(cb) calls cb(true) once the page has drawn its next frame (the seat
+  // paces the states it hands the page by what drawing them costs), or cb(false) if no frame
+  // comes within a second (a hidden page draws none).
+  globalThis.corruptionSeatDrawn = (cb) => {
+    let done = false;
+    const once = (framed) => { if (!done) { done = true; cb(framed); } };
+    requestAnimationFrame(() => setTimeout(() => once(true), 0));
+    setTimeout(() => once(false), 1000);
+  };
   // The turn: vibrate where allowed; else (or as well, when the page is hidden) a short tone
   // and a mark in the title and on the page.
   let audio = null;
