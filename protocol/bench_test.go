@@ -53,6 +53,7 @@ func lockstepLog(b testing.TB, n int, v corruption.Variant) ([]byte, []time.Dura
 			spent[i] += time.Since(start)
 		}
 		w.log = append(w.log, e)
+		w.reseat() // once the seat order is drawn, w.tables[seat] is the node that sits there
 	}
 	if !w.obs.Done() {
 		b.Fatalf("the table halts: %v", w.obs.Verdict())
