@@ -246,10 +246,19 @@ func visibleText(bctx context.Context) (string, error) {
 	return strings.Join(strings.Fields(s), " "), err
 }
 
-// sideways is true when the page scrolls sideways (wider than the screen's layout).
-func sideways(bctx context.Context) (bool, error) {
-	return chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const d = document.scrollingElement;
-	  return d.scrollWidth > Math.min(innerWidth, document.documentElement.clientWidth) + 1; })()`))
+// sideways is "" when the page does not scroll sideways (it is no wider than the screen's
+// layout), else what says so: the page's width and the innermost elements reaching past the
+// screen's right edge (to tell which one to fix).
+func sideways(bctx context.Context) (string, error) {
+	return chromedp.Run(bctx, chromedp.Evaluate[string](`(() => { const d = document.scrollingElement;
+	  const w = Math.min(innerWidth, document.documentElement.clientWidth);
+	  if (d.scrollWidth <= w + 1) return '';
+	  const past = [...document.body.querySelectorAll('*')].filter((e) => e.checkVisibility() && e.getBoundingClientRect().right > w + 1);
+	  const inner = past.filter((e) => !past.some((f) => f !== e && e.contains(f))).slice(0, 4);
+	  const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.classList.length ? '.' + [...e.classList].join('.') : '') +
+	    ' "' + (e.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 40) + '" reaching ' + Math.round(e.getBoundingClientRect().right) + 'px';
+	  return 'the page is ' + d.scrollWidth + 'px wide on a ' + w + 'px screen: ' + inner.map(name).join('; ');
+	})()`))
 }
 
 // shellWords are the shell's words in lang.
@@ -276,8 +285,10 @@ func checkNewcomer(t *testing.T, bctx context.Context, tr *axTree, region *axNod
 			t.Errorf("%s: the disabled %s %q gives no visible reason (its description: %q)", what, c.role, c.name, c.desc)
 		}
 	}
-	if wide, err := sideways(bctx); err != nil || wide {
-		t.Errorf("%s: the page scrolls sideways (%v)", what, err)
+	if wide, err := sideways(bctx); err != nil {
+		t.Errorf("%s: the page's width: %v", what, err)
+	} else if wide != "" {
+		t.Errorf("%s: the page scrolls sideways: %s", what, wide)
 	}
 }
 
