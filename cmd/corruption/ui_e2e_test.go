@@ -889,10 +889,11 @@ func TestBrowserPhone(t *testing.T) {
 
 // TestBrowserKeyboard: a person with the keyboard alone creates a table in the lobby and plays
 // a whole game against two local bots: Tab to the lobby's controls, then the keys each choice
-// shows (the card's, then the place's), P to pass, ? and R for the help and the rules. The
-// focus ring is not the amber that marks what can be clicked. At the end, Rematch (Tab and
-// Enter) seats the same players at the next table, and a second whole game is played there,
-// in French (chosen in the header's menu by keyboard).
+// shows (the card's, then the place's), Shift+P to pass, ? and Shift+R for the help and the
+// rules. The focus ring is not the amber that marks what can be clicked. At the end the focus
+// is on the results' first button; Rematch (Tab and Enter) seats the same players at the next
+// table, and a second whole game is played there, in French (chosen in the header's menu by
+// keyboard); Shift+L and Shift+D move the focus to the log and back to the results.
 func TestBrowserKeyboard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the plain pass plays this game; -short (the race pass) plays only TestBrowserGame's")
@@ -932,6 +933,9 @@ func TestBrowserKeyboard(t *testing.T) {
 	pressKey(t, bctx, kb.Enter)
 
 	first := playByKeys(t, bctx, dir, true)
+	// The game's end moves the focus, lost with the last decision's choices, to the results'
+	// first button: Rematch.
+	waitFor(t, bctx, "the focus on Rematch at the game's end", `document.activeElement === document.querySelector('#rematch')`)
 	table, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`fetch('/api/state').then((r) => r.json()).then((st) => [st.table.name, st.rematch || ''])`, chromedp.EvalAwaitPromise))
 	if err != nil || len(table) != 2 {
 		t.Fatal(table, err)
@@ -951,9 +955,13 @@ func TestBrowserKeyboard(t *testing.T) {
 	waitAcrossReload(t, bctx, "the page at the rematch's table", fmt.Sprintf(`document.body.dataset.ready === '1' && document.body.dataset.mode !== 'over' && (document.querySelector('#where .table-name strong') || {}).textContent === %q`, next))
 	second := playByKeys(t, bctx, dir, false)
 
-	// Leave: D focuses the results' first button (Rematch again), Tab the next.
-	pressKey(t, bctx, "d")
-	waitFor(t, bctx, "a button of the results focused", `document.activeElement && document.activeElement.closest('#results') !== null`)
+	// Leave: the focus, on the results' first button at the end, goes to the log (Shift+L) and
+	// back (Shift+D), then Tab to the next button.
+	waitFor(t, bctx, "the focus on Rematch at the rematch's end", `document.activeElement === document.querySelector('#rematch')`)
+	pressKey(t, bctx, "L", chromedp.KeyModifiers(chromedp.ModifierShift))
+	waitFor(t, bctx, "the log focused", `document.activeElement && document.activeElement.closest('#log') !== null`)
+	pressKey(t, bctx, "D", chromedp.KeyModifiers(chromedp.ModifierShift))
+	waitFor(t, bctx, "the results' first button focused again", `document.activeElement === document.querySelector('#results .actions button')`)
 	tabTo("#leave")
 	pressKey(t, bctx, kb.Enter)
 	checkOutcome(t, p, second, 3)
