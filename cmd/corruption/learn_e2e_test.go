@@ -357,6 +357,7 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 			screenshot(t, bctx, artifacts(t), "learn-stuck-"+g.id, true)
 			t.Fatalf("%s at %s in %s: no end after %d decisions", g.id, vp.name, lang, decisions)
 		}
+		seen := pageChanges(bctx)
 		d, err := readDecisionState(bctx, region, results)
 		if err != nil {
 			t.Fatal(err)
@@ -365,13 +366,13 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 			break
 		}
 		if d.region == nil || d.region.busy || len(d.buttons) == 0 {
-			waitABit(bctx)
+			waitChange(bctx, seen)
 			continue
 		}
 		if d.says == acted && time.Since(same) < 5*time.Second {
 			// The same decision, still: the move is on its way (or it is the same decision
 			// again, which is pressed again after a while).
-			waitABit(bctx)
+			waitChange(bctx, seen)
 			continue
 		}
 		decisions++
@@ -395,6 +396,7 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 			continue
 		}
 		acted, same = d.says, time.Now()
+		waitChange(bctx, seen) // what the press changed, before the tree is read again
 	}
 	// The results: no sideways scroll, then Leave.
 	tr, err := readAX(bctx)
@@ -439,10 +441,33 @@ func names(ns []*axNode) []string {
 	return out
 }
 
-// waitABit waits for the page's next two frames (or 100 ms at most): the page's own pace, to
-// look at the tree again.
-func waitABit(bctx context.Context) {
-	chromedp.Run(bctx, chromedp.Evaluate[bool](`new Promise((r) => { setTimeout(() => r(true), 100); requestAnimationFrame(() => requestAnimationFrame(() => r(true))); })`, chromedp.EvalAwaitPromise))
+// The page's tree is read again only once the page has changed: reading it whole takes a
+// tenth of a second or more once the log is long, and most of a game is waiting for the
+// others. pageChanges counts the changes of the page's document, by a MutationObserver set up
+// at its first call (it knows no selector, only that something changed); waitChange waits
+// until the count passes seen and the page has drawn two frames since, or one second at most
+// (a page loaded again counts from 1 again: it is read after that second).
+const changesJS = `(() => {
+  if (!window.__learnChanges) {
+    const c = window.__learnChanges = {n: 1, wake: []};
+    new MutationObserver(() => { c.n++; for (const w of c.wake.splice(0)) w(); })
+      .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  }
+  return window.__learnChanges.n;
+})()`
+
+func pageChanges(bctx context.Context) int {
+	n, _ := chromedp.Run(bctx, chromedp.Evaluate[int](changesJS))
+	return n
+}
+
+func waitChange(bctx context.Context, seen int) {
+	chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(`new Promise((r) => {
+	  const drawn = () => requestAnimationFrame(() => requestAnimationFrame(() => r(true)));
+	  const c = window.__learnChanges;
+	  setTimeout(() => r(true), 1000);
+	  if (!c || c.n > %d) drawn(); else c.wake.push(drawn);
+	})`, seen), chromedp.EvalAwaitPromise))
 }
 
 // learnSizes and learnLangs are the matrix the whole games run: both sizes in English, or
