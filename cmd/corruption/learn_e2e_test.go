@@ -246,10 +246,19 @@ func visibleText(bctx context.Context) (string, error) {
 	return strings.Join(strings.Fields(s), " "), err
 }
 
-// sideways is true when the page scrolls sideways (wider than the screen's layout).
-func sideways(bctx context.Context) (bool, error) {
-	return chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const d = document.scrollingElement;
-	  return d.scrollWidth > Math.min(innerWidth, document.documentElement.clientWidth) + 1; })()`))
+// sideways is "" when the page does not scroll sideways (it is no wider than the screen's
+// layout), else what says so: the page's width and the innermost elements reaching past the
+// screen's right edge (to tell which one to fix).
+func sideways(bctx context.Context) (string, error) {
+	return chromedp.Run(bctx, chromedp.Evaluate[string](`(() => { const d = document.scrollingElement;
+	  const w = Math.min(innerWidth, document.documentElement.clientWidth);
+	  if (d.scrollWidth <= w + 1) return '';
+	  const past = [...document.body.querySelectorAll('*')].filter((e) => e.checkVisibility() && e.getBoundingClientRect().right > w + 1);
+	  const inner = past.filter((e) => !past.some((f) => f !== e && e.contains(f))).slice(0, 4);
+	  const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.classList.length ? '.' + [...e.classList].join('.') : '') +
+	    ' "' + (e.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 40) + '" reaching ' + Math.round(e.getBoundingClientRect().right) + 'px';
+	  return 'the page is ' + d.scrollWidth + 'px wide on a ' + w + 'px screen: ' + inner.map(name).join('; ');
+	})()`))
 }
 
 // shellWords are the shell's words in lang.
@@ -276,8 +285,10 @@ func checkNewcomer(t *testing.T, bctx context.Context, tr *axTree, region *axNod
 			t.Errorf("%s: the disabled %s %q gives no visible reason (its description: %q)", what, c.role, c.name, c.desc)
 		}
 	}
-	if wide, err := sideways(bctx); err != nil || wide {
-		t.Errorf("%s: the page scrolls sideways (%v)", what, err)
+	if wide, err := sideways(bctx); err != nil {
+		t.Errorf("%s: the page's width: %v", what, err)
+	} else if wide != "" {
+		t.Errorf("%s: the page scrolls sideways: %s", what, wide)
 	}
 }
 
@@ -346,6 +357,7 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 			screenshot(t, bctx, artifacts(t), "learn-stuck-"+g.id, true)
 			t.Fatalf("%s at %s in %s: no end after %d decisions", g.id, vp.name, lang, decisions)
 		}
+		seen := pageChanges(bctx)
 		d, err := readDecisionState(bctx, region, results)
 		if err != nil {
 			t.Fatal(err)
@@ -354,13 +366,13 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 			break
 		}
 		if d.region == nil || d.region.busy || len(d.buttons) == 0 {
-			waitABit(bctx)
+			waitChange(bctx, seen)
 			continue
 		}
 		if d.says == acted && time.Since(same) < 5*time.Second {
 			// The same decision, still: the move is on its way (or it is the same decision
 			// again, which is pressed again after a while).
-			waitABit(bctx)
+			waitChange(bctx, seen)
 			continue
 		}
 		decisions++
@@ -384,6 +396,7 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 			continue
 		}
 		acted, same = d.says, time.Now()
+		waitChange(bctx, seen) // what the press changed, before the tree is read again
 	}
 	// The results: no sideways scroll, then Leave.
 	tr, err := readAX(bctx)
@@ -428,10 +441,33 @@ func names(ns []*axNode) []string {
 	return out
 }
 
-// waitABit waits for the page's next two frames (or 100 ms at most): the page's own pace, to
-// look at the tree again.
-func waitABit(bctx context.Context) {
-	chromedp.Run(bctx, chromedp.Evaluate[bool](`new Promise((r) => { setTimeout(() => r(true), 100); requestAnimationFrame(() => requestAnimationFrame(() => r(true))); })`, chromedp.EvalAwaitPromise))
+// The page's tree is read again only once the page has changed: reading it whole takes a
+// tenth of a second or more once the log is long, and most of a game is waiting for the
+// others. pageChanges counts the changes of the page's document, by a MutationObserver set up
+// at its first call (it knows no selector, only that something changed); waitChange waits
+// until the count passes seen and the page has drawn two frames since, or one second at most
+// (a page loaded again counts from 1 again: it is read after that second).
+const changesJS = `(() => {
+  if (!window.__learnChanges) {
+    const c = window.__learnChanges = {n: 1, wake: []};
+    new MutationObserver(() => { c.n++; for (const w of c.wake.splice(0)) w(); })
+      .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  }
+  return window.__learnChanges.n;
+})()`
+
+func pageChanges(bctx context.Context) int {
+	n, _ := chromedp.Run(bctx, chromedp.Evaluate[int](changesJS))
+	return n
+}
+
+func waitChange(bctx context.Context, seen int) {
+	chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(`new Promise((r) => {
+	  const drawn = () => requestAnimationFrame(() => requestAnimationFrame(() => r(true)));
+	  const c = window.__learnChanges;
+	  setTimeout(() => r(true), 1000);
+	  if (!c || c.n > %d) drawn(); else c.wake.push(drawn);
+	})`, seen), chromedp.EvalAwaitPromise))
 }
 
 // learnSizes and learnLangs are the matrix the whole games run: both sizes in English, or

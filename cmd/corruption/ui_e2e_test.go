@@ -246,7 +246,7 @@ type pageDecision struct {
 	Round     int      `json:"round"`
 	Cards     []string `json:"cards"`     // the hand cards that can be placed
 	Cheapest  string   `json:"cheapest"`  // the cheapest contract on the table
-	Replaying bool     `json:"replaying"` // an awarding is played again on the board
+	Replaying bool     `json:"replaying"` // an awarding is played again on the board, or in the bar above it
 }
 
 const readDecision = `(() => {
@@ -258,7 +258,7 @@ const readDecision = `(() => {
   live.sort((a, b) => a[0] - b[0]);
   return {mode: b.dataset.mode, kind: d.dataset.kind, id: Number(d.dataset.id), placed: Number(d.dataset.placed), round: Number(d.dataset.round),
     cards: [...d.querySelectorAll('.hand-card:not([disabled])')].map((e) => e.dataset.card),
-    cheapest: live.length ? live[0][1] : '', replaying: !!document.querySelector('#board.replaying')};
+    cheapest: live.length ? live[0][1] : '', replaying: !!document.querySelector('#board.replaying, #replay-watch')};
 })()`
 
 // privacyCheck is true when every card the page's API shows is the person's own, public, one
@@ -538,7 +538,7 @@ func (s *steer) play() {
 			s.each(d)
 		}
 		if d.Replaying {
-			s.replay()
+			s.replay(d)
 		}
 		checkInSight(t, bctx, fmt.Sprintf("decision %d (%s)", d.ID, d.Kind), s.laptop)
 		if !s.laptop && d.Kind != "place" {
@@ -629,15 +629,27 @@ func (s *steer) readLog(d pageDecision) {
 	}
 }
 
-// replay watches the awarding played again on the board once (a step, then skip), and skips
-// it afterwards.
-func (s *steer) replay() {
+// replay watches the awarding played again once (a step, then skip), and skips it afterwards.
+// While the person's decision is asked (the next round's placement), the replay runs in a bar
+// above the table, which stays in sight: the bar names the round being played again, and
+// Watch it opens the replay over the table, with Back to the table.
+func (s *steer) replay(d pageDecision) {
 	t, bctx := s.t, s.bctx
 	if !s.watched {
-		// While the next round's placement is asked, the replay runs in a bar above the table:
-		// Watch it opens it over the table.
-		if bar, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('#replay-watch')`)); bar {
+		bar, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(() => { const b = document.querySelector('#replay-watch');
+		  return b ? b.closest('.replay-aside').textContent : ''; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bar != "" {
+			if want := fmt.Sprintf("Round %d's awarding is being played again (step ", d.Round-1); !strings.Contains(bar, want) {
+				t.Errorf("decision %d (round %d): the replay's bar says %q, want %q…", d.ID, d.Round, bar, want)
+			}
+			if ok, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('#board:not(.replaying) .spot.contract')`)); !ok {
+				t.Errorf("decision %d: the replay's bar hides the table's contracts", d.ID)
+			}
 			click(t, bctx, "#replay-watch")
+			waitFor(t, bctx, "the awarding over the table", `!!document.querySelector('#board.replaying #replay-back') || !document.querySelector('#replay-watch, #board.replaying')`)
 		}
 		waitFor(t, bctx, "the awarding played step by step", `!document.querySelector('#board.replaying') || Number(document.querySelector('#board').dataset.step) >= 2`)
 		if on, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('#board.replaying')`)); on {
@@ -889,10 +901,11 @@ func TestBrowserPhone(t *testing.T) {
 
 // TestBrowserKeyboard: a person with the keyboard alone creates a table in the lobby and plays
 // a whole game against two local bots: Tab to the lobby's controls, then the keys each choice
-// shows (the card's, then the place's), P to pass, ? and R for the help and the rules. The
-// focus ring is not the amber that marks what can be clicked. At the end, Rematch (Tab and
-// Enter) seats the same players at the next table, and a second whole game is played there,
-// in French (chosen in the header's menu by keyboard).
+// shows (the card's, then the place's), Shift+P to pass, ? and Shift+R for the help and the
+// rules. The focus ring is not the amber that marks what can be clicked. At the end the focus
+// is on the results' first button; Rematch (Tab and Enter) seats the same players at the next
+// table, and a second whole game is played there, in French (chosen in the header's menu by
+// keyboard); Shift+L and Shift+D move the focus to the log and back to the results.
 func TestBrowserKeyboard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the plain pass plays this game; -short (the race pass) plays only TestBrowserGame's")
@@ -932,6 +945,9 @@ func TestBrowserKeyboard(t *testing.T) {
 	pressKey(t, bctx, kb.Enter)
 
 	first := playByKeys(t, bctx, dir, true)
+	// The game's end moves the focus, lost with the last decision's choices, to the results'
+	// first button: Rematch.
+	waitFor(t, bctx, "the focus on Rematch at the game's end", `document.activeElement === document.querySelector('#rematch')`)
 	table, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`fetch('/api/state').then((r) => r.json()).then((st) => [st.table.name, st.rematch || ''])`, chromedp.EvalAwaitPromise))
 	if err != nil || len(table) != 2 {
 		t.Fatal(table, err)
@@ -951,9 +967,13 @@ func TestBrowserKeyboard(t *testing.T) {
 	waitAcrossReload(t, bctx, "the page at the rematch's table", fmt.Sprintf(`document.body.dataset.ready === '1' && document.body.dataset.mode !== 'over' && (document.querySelector('#where .table-name strong') || {}).textContent === %q`, next))
 	second := playByKeys(t, bctx, dir, false)
 
-	// Leave: D focuses the results' first button (Rematch again), Tab the next.
-	pressKey(t, bctx, "d")
-	waitFor(t, bctx, "a button of the results focused", `document.activeElement && document.activeElement.closest('#results') !== null`)
+	// Leave: the focus, on the results' first button at the end, goes to the log (Shift+L) and
+	// back (Shift+D), then Tab to the next button.
+	waitFor(t, bctx, "the focus on Rematch at the rematch's end", `document.activeElement === document.querySelector('#rematch')`)
+	pressKey(t, bctx, "L", chromedp.KeyModifiers(chromedp.ModifierShift))
+	waitFor(t, bctx, "the log focused", `document.activeElement && document.activeElement.closest('#log') !== null`)
+	pressKey(t, bctx, "D", chromedp.KeyModifiers(chromedp.ModifierShift))
+	waitFor(t, bctx, "the results' first button focused again", `document.activeElement === document.querySelector('#results .actions button')`)
 	tabTo("#leave")
 	pressKey(t, bctx, kb.Enter)
 	checkOutcome(t, p, second, 3)

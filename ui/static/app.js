@@ -254,6 +254,15 @@ function render() {
     const el = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (el) el.focus({preventScroll: true});
   }
+  // The game's end: once its results have their buttons, a focus left nowhere (on a decision's
+  // choice that went away) moves to the first (Rematch, or Leave), as Shift+D does; a focus
+  // the person put elsewhere stays there.
+  const actions = st.mode === 'over' ? $('#results .actions button') : null;
+  if (actions && !ui.resultsFocused) {
+    ui.resultsFocused = true;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && !isTyping() && !drawerOpen()) actions.focus({preventScroll: true});
+  }
   if (!document.body.dataset.ready) {
     document.body.dataset.ready = '1';
     document.body.dataset.readyMs = String(Math.round(performance.now())); // first render, from navigation start
@@ -899,7 +908,12 @@ document.addEventListener('keydown', (e) => {
   if (e.shiftKey && k === 'r' && words.rules) { toggleDrawer('rules'); e.preventDefault(); return; }
   if (e.shiftKey && k === 'l') { focusFirst('#log'); e.preventDefault(); return; }
   if (e.shiftKey && k === 'b') { focusFirst('#board'); e.preventDefault(); return; }
-  if (e.shiftKey && k === 'd') { focusFirst('#decision button:not([disabled]), #results button'); e.preventDefault(); return; }
+  if (e.shiftKey && k === 'd') {
+    // The decision's first choice, or at the end the results' first button (Rematch, or Leave).
+    const to = $('#decision button:not([disabled])') || $('#results .actions button') || $('#results button');
+    if (to) to.focus();
+    e.preventDefault(); return;
+  }
   if (!st || !st.decision) return;
   if (board.onKey(e, st)) { e.preventDefault(); return; }
   if (k.length === 1 && !e.shiftKey) {

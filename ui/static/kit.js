@@ -80,6 +80,7 @@ export const ui = {
   log: [],
   skew: 0,            // server clock minus ours, in ms
   decisionID: 0,      // the decision the focus was last moved for
+  resultsFocused: false, // the results' first button was offered the focus (once a table)
   error: '',          // the last refused move or lobby request
   sending: false,
   connected: false,

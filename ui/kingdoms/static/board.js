@@ -265,7 +265,7 @@ export function renderSeats(st) {
         head('pile'), head('gp'), head('ldr'), g.chaos ? head('ch') : null, head('pts'))),
       h('tbody', {}, st.seats.map((s) => h('tr', {class: ['seat-' + s.seat, s.me ? 'me' : '', s.due ? 'due' : '', s.winner ? 'winner' : ''].filter(Boolean).join(' '), dataset: {seat: s.seat},
         title: seatTitle(s)},
-        h('td.name', {}, h('span.swatch', {}), s.name, s.me ? h('span.badge', {}, t('badge.you')) : null, s.first ? h('span.badge', {title: t('badge.first.tip')}, t('badge.first')) : null,
+        h('td.name', {}, h('span.who', {}, h('span.swatch', {}), s.name), s.me ? [' ', h('span.badge', {}, t('badge.you'))] : null, s.first ? [' ', h('span.badge', {title: t('badge.first.tip')}, t('badge.first'))] : null,
           h('div.corp', {}, s.corp_name),
           h('div.mins', {'aria-label': t('minions.label')}, ['golem', 'goblin', 'devil', 'zombie'].map((m) => h('span.count', {title: mname(m)}, minions([m]), s.minions[m]))),
           s.known ? knownCards(s.known) : null),
