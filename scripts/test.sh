@@ -150,5 +150,5 @@ step cross 20 cross
 step staticcheck 40 go run "$STATICCHECK" ./...
 step test 270 tests
 step race 150 race
-step wasm 60 wasm
-step fuzz 60 fuzz
+step wasm 30 wasm
+step fuzz 55 fuzz

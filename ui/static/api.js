@@ -74,6 +74,17 @@ export async function staticJSON(path) {
   }
 }
 
+// staticText reads a file the page is served with as text (a sprite of pictures), in either
+// transport; null when it cannot.
+export async function staticText(path) {
+  try {
+    const r = await fetch(path);
+    return r.ok ? await r.text() : null;
+  } catch {
+    return null;
+  }
+}
+
 // keeper keeps strings in the browser's area (localStorage: kept; sessionStorage: this tab),
 // under the page's scope; where storage is refused (private mode) nothing is kept.
 function keeper(area) {

@@ -2,7 +2,7 @@
 // A board reaches its seat through them (post, move) and keeps its settings with store and
 // session: all of it goes through the page's one door to the seat, api.js.
 
-import {request, store, session} from './api.js';
+import {request, store, session, staticText} from './api.js';
 
 export {store, session};
 
@@ -58,7 +58,8 @@ function sprite(file) {
   if (sprites.has(file)) return sprites.get(file);
   sprites.set(file, null);
   const prefix = `sprite${sprites.size}-`;
-  fetch(file).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status))))).then((text) => {
+  staticText(file).then((text) => {
+    if (text === null) return;
     const doc = new DOMParser().parseFromString(text.replace(/\b(id="|href="#)/g, '$1' + prefix), 'image/svg+xml');
     const root = doc.documentElement;
     if (root.namespaceURI !== svgNS || root.localName !== 'svg') return;
