@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -347,7 +348,16 @@ func TestHubRefusesAnotherVersion(t *testing.T) {
 // TestWebSocket: a client over a real WebSocket on loopback, through Handler and its token.
 func TestWebSocket(t *testing.T) {
 	h, _, _ := newHub(t)
-	srv := httptest.NewServer(h.Handler("s3cret"))
+	// The handler logs (t.Logf) when its WebSocket ends, after the client closes: the test waits
+	// for it before it ends (the server's Close does not wait for a hijacked connection).
+	var served sync.WaitGroup
+	handler := h.Handler("s3cret")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		served.Add(1)
+		defer served.Done()
+		handler.ServeHTTP(w, r)
+	}))
+	defer served.Wait()
 	defer srv.Close()
 	local := h.Local()
 	if err := local.Join(tableTopic, nil); err != nil {
