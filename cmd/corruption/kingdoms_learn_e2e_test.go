@@ -2,20 +2,25 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"corruption/engine"
+	rules "corruption/engine/kingdoms"
 	"corruption/engine/kingdoms/script"
 )
 
 // kingdomsLearn is what the newcomer's harness knows of Corrupted Kingdoms: the whole game is
 // the basic rules against two bots (no chaos answers to wait for: the scripted positions have
-// them), and the positions come from a recorded game of the advanced rules at four players
-// (simulate --game kingdoms --players 4 --seed 3 --record), which has every kind of decision.
+// them), and the positions come from two recorded games of the advanced rules at four players
+// (simulate --game kingdoms --players 4 --games 1 --seed S --record DIR): seed 3's has every
+// kind of decision but the answer to a steal, which few games have; seed 218's has one after
+// its 27th move (seat 1 influences seat 3's Praetor, and seat 3 holds a chaos card it may
+// answer with). Every kind of the engine's must have a position (kingdomsKinds).
 var kingdomsLearn = learnGame{
 	id:      "kingdoms",
 	demo:    []string{"--bots", "2", "--rules", "basic"},
-	scripts: []string{"testdata/learn/kingdoms-advanced-4p.json"},
+	scripts: []string{"testdata/learn/kingdoms-advanced-4p.json", "testdata/learn/kingdoms-steal-4p.json"},
 	position: func(data []byte, seat int) (engine.Game, int, []engine.Event, error) {
 		sc, err := script.Parse(data)
 		if err != nil {
@@ -31,6 +36,26 @@ var kingdomsLearn = learnGame{
 	back:    []string{"back"},
 	allow:   []string{"Corrupted Kingdoms"},
 	docShot: "action",
+	kinds:   kingdomsKinds(),
+}
+
+// kingdomsKinds are every kind of decision the engine has (its DecisionKind's names, but
+// "nothing": a name String does not know is "decision(N)"), and "results".
+func kingdomsKinds() []string {
+	var out []string
+	for k := rules.DecideNothing + 1; !strings.HasPrefix(k.String(), "decision("); k++ {
+		out = append(out, k.String())
+	}
+	return append(out, "results")
+}
+
+// TestKingdomsLearnKinds: the scripts of kingdomsLearn hold a position of every kind of
+// decision and the results (the scripted test checks it too; this needs no browser).
+func TestKingdomsLearnKinds(t *testing.T) {
+	if len(kingdomsLearn.kinds) < 7 {
+		t.Fatalf("the engine's kinds of decision: %v, want discard, action, steal, answer, vote, pick and results", kingdomsLearn.kinds)
+	}
+	checkKinds(t, kingdomsLearn, scriptPositions(t, kingdomsLearn))
 }
 
 // TestKingdomsLearn: a newcomer plays a whole game of Corrupted Kingdoms by the page's roles

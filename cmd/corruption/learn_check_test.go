@@ -277,6 +277,20 @@ func scriptPositions(t *testing.T, g learnGame) []scriptedPos {
 	return out
 }
 
+// checkKinds fails the test for each of g's kinds that no scripted position has.
+func checkKinds(t *testing.T, g learnGame, positions []scriptedPos) {
+	t.Helper()
+	found := map[string]bool{}
+	for _, p := range positions {
+		found[p.kind] = true
+	}
+	for _, k := range g.kinds {
+		if !found[k] {
+			t.Errorf("%s: no scripted position of the kind %q in %s: add a script that reaches one", g.id, k, strings.Join(g.scripts, ", "))
+		}
+	}
+}
+
 // positionsOf keeps each game's scripted positions (found once).
 var positionsOf = map[string][]scriptedPos{}
 
@@ -341,6 +355,7 @@ func learnScripted(t *testing.T, g learnGame, vp viewport, langs []string) {
 	}
 	sort.Strings(kinds)
 	t.Logf("%s: scripted positions of %d kinds: %s", g.id, len(kinds), strings.Join(kinds, ", "))
+	checkKinds(t, g, positions)
 	bctx := sharedTab(t, vp)
 	for i, pos := range positions {
 		url := scriptedPage(t, g, pos)

@@ -61,6 +61,10 @@ type learnGame struct {
 	// docShot is the kind of decision whose scripted position is the docs' screenshot of the
 	// game, GAME.png and GAME-phone.png ("": none).
 	docShot string
+	// kinds are the kinds of decision (the board's Decision's "kind") and "results" that the
+	// scripts must hold a position of: the scripted test fails naming each that has none (nil:
+	// whatever kinds the scripts hold).
+	kinds []string
 }
 
 // viewport is a screen the newcomer plays on.
