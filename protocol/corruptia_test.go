@@ -7,6 +7,7 @@ import (
 	"corruption/engine"
 	"corruption/engine/corruptia"
 	"corruption/engine/corruptia/bot"
+	"corruption/protocol"
 	"corruption/protocol/memnet"
 )
 
@@ -26,8 +27,8 @@ func corruptiaSpec(n int, kind string, seed uint64) gameSpec {
 func TestCorruptiaTable(t *testing.T) {
 	t.Parallel()
 	for n := corruptia.MinPlayers; n <= corruptia.MaxPlayers; n++ {
-		if testing.Short() && n%2 == 1 {
-			continue // -short (the race pass): the tables of two and four
+		if testing.Short() && n%2 == 1 || protocol.RaceDetectorForTest && n > corruptia.MinPlayers {
+			continue // -short: the tables of two and four; under the race detector, of two
 		}
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			net := memnet.New(uint64(n), memnet.Faults{Drop: 0.05, Duplicate: 0.05, Reorder: 0.1})

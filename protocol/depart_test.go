@@ -314,6 +314,7 @@ func TestDepartTwice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: whole tables on a pumped clock")
 	}
+	t.Parallel() // its own network and clock
 	net := memnet.New(4301, memnet.Faults{Drop: 0.05, Duplicate: 0.05, Reorder: 0.1, MaxDelay: time.Millisecond})
 	defer net.Close()
 	runs := playKilled(t, net, corruptionSpec(5, corruption.Standard, true, 4301), []killPlan{{victim: 1, at: 10}, {victim: 3, at: 150}})
@@ -403,9 +404,18 @@ func TestDepartComesBack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: several whole tables on a pumped clock")
 	}
+	t.Parallel()
+	var mu sync.Mutex
 	paths := map[string]int{}
+	took := func(path string) {
+		mu.Lock()
+		defer mu.Unlock()
+		paths[path]++
+	}
+	t.Cleanup(func() { t.Logf("paths taken: %v", paths) }) // after the subtests, side by side
 	for k, away := range []time.Duration{3 * time.Second, 5500 * time.Millisecond, 6200 * time.Millisecond, 9 * time.Second} {
 		t.Run(fmt.Sprint(away), func(t *testing.T) {
+			t.Parallel() // its own network and clock: whichever way the table ends is checked
 			net := memnet.New(uint64(4400+k), memnet.Faults{})
 			defer net.Close()
 			spec := corruptionSpec(4, corruption.Standard, false, uint64(4400+k))
@@ -437,10 +447,10 @@ func TestDepartComesBack(t *testing.T) {
 			v := runs[victim]
 			switch open := stayed[0].out.Open; {
 			case len(open) == 0:
-				paths["played"]++
+				took("played")
 				checkSame(t, runs)
 			case v.err == nil:
-				paths["opened, watched"]++
+				took("opened, watched")
 				if !slices.Equal(open, []int{v.out.Seat}) {
 					t.Fatalf("open seats %v, want the player's %d", open, v.out.Seat)
 				}
@@ -448,7 +458,7 @@ func TestDepartComesBack(t *testing.T) {
 			default:
 				// Back after the others had finished and gone: its node hears nobody, and stops
 				// blaming nobody.
-				paths["opened, others gone"]++
+				took("opened, others gone")
 				if v.out == nil || v.out.Verdict != nil || !strings.Contains(v.err.Error(), "nobody is blamed") {
 					t.Fatalf("the player's node ends with %v (outcome %+v), want a stop that blames nobody", v.err, v.out)
 				}
@@ -458,7 +468,6 @@ func TestDepartComesBack(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("paths taken: %v", paths)
 }
 
 // auditEntries audits a log made of entries.
@@ -578,6 +587,7 @@ func TestDepartBadLogs(t *testing.T) {
 // The seat's own entries prove nothing: only a staying seat's signed entry that follows the
 // seat's entry, link by link, releases the promise (Table.PlayedOn).
 func TestDepartPromise(t *testing.T) {
+	t.Parallel()
 	net := memnet.New(4601, memnet.Faults{})
 	defer net.Close()
 	spec := toySpec(3)
@@ -640,8 +650,10 @@ func TestDepartPartition(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: whole tables on a pumped clock")
 	}
+	t.Parallel()
 	for _, heal := range []time.Duration{0, 8 * time.Second} {
 		t.Run(fmt.Sprint("heal-after-", heal), func(t *testing.T) {
+			t.Parallel() // its own network and clock: either end is checked
 			net := memnet.New(4701, memnet.Faults{})
 			defer net.Close()
 			var healer *time.Timer
@@ -713,6 +725,7 @@ func TestDepartShareWithheld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: whole tables on a pumped clock")
 	}
+	t.Parallel() // its own network and clock
 	net := memnet.New(4901, memnet.Faults{})
 	defer net.Close()
 	releasing := func(st protocol.Status) bool {
@@ -815,6 +828,7 @@ func TestDepartLateEntry(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a whole table on a pumped clock")
 	}
+	t.Parallel() // its own network and clock
 	net := memnet.New(5101, memnet.Faults{})
 	defer net.Close()
 	spec := corruptionSpec(4, corruption.Standard, false, 5101)

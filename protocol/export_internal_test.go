@@ -278,3 +278,6 @@ func HelloForTest(v uint8, table, game string, config []byte, players int, name 
 	h.sig = ed25519.Sign(key, h.unsigned())
 	return h.marshal()
 }
+
+// RaceDetectorForTest: the tests run under the race detector (race_on_internal_test.go).
+const RaceDetectorForTest = raceDetector

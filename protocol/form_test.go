@@ -132,6 +132,7 @@ func checkDissolved(t *testing.T, runs []nodeRun) (dissolved int) {
 // of four, and both complete with identical logs per table that audit; no two geneses seat one
 // node for good, and a table that dissolved on the way blames nobody.
 func TestFormTwoTables(t *testing.T) {
+	t.Parallel()
 	for _, faults := range []memnet.Faults{{}, {Drop: 0.05, Duplicate: 0.05, Reorder: 0.1, MaxDelay: time.Millisecond}} {
 		t.Run(fmt.Sprintf("drop=%v", faults.Drop), func(t *testing.T) {
 			net := memnet.New(81, faults)

@@ -95,6 +95,7 @@ func (c *recordedConn) Close() error {
 // TestPrivacyThroughBridge: TestPrivacy's checks on a game of Corruption whose seat 0 is a
 // phone behind a laptop's hub, with every frame of the bridge recorded.
 func TestPrivacyThroughBridge(t *testing.T) {
+	t.Parallel()
 	spec := corruptionSpec(3, corruption.Standard, true, 33)
 	bots := spec.player
 	spec.player = func(i int) engine.Player { return peeker{bots(i)} }
