@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"testing"
 
 	"corruption/engine"
@@ -54,9 +55,10 @@ func TestCorruptiaLearn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games in the plain pass")
 	}
+	t.Parallel()
 	for _, vp := range learnSizes {
 		for _, lang := range learnLangs() {
-			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { learnWholeGame(t, corruptiaLearn, vp, lang) })
+			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, corruptiaLearn, vp, lang) })
 		}
 	}
 }
@@ -66,14 +68,17 @@ func TestCorruptiaLearn(t *testing.T) {
 // line, a reason beside every disabled control, no sideways scroll, axe-core, no English left
 // in Spanish or French, and the rules panel.
 func TestCorruptiaLearnScripted(t *testing.T) {
+	t.Parallel()
 	for _, vp := range learnSizes {
-		t.Run(vp.name, func(t *testing.T) { learnScripted(t, corruptiaLearn, vp, []string{"en", "es", "fr"}) })
+		t.Run(vp.name, func(t *testing.T) { t.Parallel(); learnScripted(t, corruptiaLearn, vp, []string{"en", "es", "fr"}) })
 	}
 }
 
 // boardWordsOf are game's board's words in lang, read once.
 func boardWordsOf(game, lang string) map[string]string {
 	k := game + "/" + lang
+	boardWordsMu.Lock()
+	defer boardWordsMu.Unlock()
 	if w, ok := boardWordsCache[k]; ok {
 		return w
 	}
@@ -87,7 +92,10 @@ func boardWordsOf(game, lang string) map[string]string {
 	return f.Words
 }
 
-var boardWordsCache = map[string]map[string]string{}
+var (
+	boardWordsCache = map[string]map[string]string{}
+	boardWordsMu    sync.Mutex
+)
 
 // stripKey is a button's name without the key it shows first ("1 Pass" is "Pass").
 func stripKey(name string) string {

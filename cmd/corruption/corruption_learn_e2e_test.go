@@ -40,9 +40,10 @@ func TestCorruptionLearn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games in the plain pass")
 	}
+	t.Parallel()
 	for _, vp := range learnSizes {
 		for _, lang := range learnLangs() {
-			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { learnWholeGame(t, corruptionLearn, vp, lang) })
+			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, corruptionLearn, vp, lang) })
 		}
 	}
 }
@@ -52,7 +53,8 @@ func TestCorruptionLearn(t *testing.T) {
 // line, a reason beside every disabled control, no sideways scroll, axe-core, no English left
 // in Spanish or French, and the rules panel.
 func TestCorruptionLearnScripted(t *testing.T) {
+	t.Parallel()
 	for _, vp := range learnSizes {
-		t.Run(vp.name, func(t *testing.T) { learnScripted(t, corruptionLearn, vp, []string{"en", "es", "fr"}) })
+		t.Run(vp.name, func(t *testing.T) { t.Parallel(); learnScripted(t, corruptionLearn, vp, []string{"en", "es", "fr"}) })
 	}
 }

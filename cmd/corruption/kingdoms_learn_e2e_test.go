@@ -65,9 +65,10 @@ func TestKingdomsLearn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games in the plain pass")
 	}
+	t.Parallel()
 	for _, vp := range learnSizes {
 		for _, lang := range learnLangs() {
-			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { learnWholeGame(t, kingdomsLearn, vp, lang) })
+			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, kingdomsLearn, vp, lang) })
 		}
 	}
 }
@@ -77,7 +78,8 @@ func TestKingdomsLearn(t *testing.T) {
 // prompt line, a reason beside every disabled control, no sideways scroll, axe-core, no
 // English left in Spanish or French, and the rules panel.
 func TestKingdomsLearnScripted(t *testing.T) {
+	t.Parallel()
 	for _, vp := range learnSizes {
-		t.Run(vp.name, func(t *testing.T) { learnScripted(t, kingdomsLearn, vp, []string{"en", "es", "fr"}) })
+		t.Run(vp.name, func(t *testing.T) { t.Parallel(); learnScripted(t, kingdomsLearn, vp, []string{"en", "es", "fr"}) })
 	}
 }

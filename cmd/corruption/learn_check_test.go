@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,12 +86,16 @@ type untranslatedForm struct {
 var (
 	argRE    = regexp.MustCompile(`\{\w+\}`)
 	letterRE = regexp.MustCompile(`\pL`)
-	// untranslatedOf keeps each game's and language's matcher (read once).
-	untranslatedOf = map[string]*untranslated{}
+	// untranslatedOf keeps each game's and language's matcher (read once); the browser tests
+	// run side by side.
+	untranslatedOf   = map[string]*untranslated{}
+	untranslatedOfMu sync.Mutex
 )
 
 func newUntranslated(t *testing.T, game, lang string) *untranslated {
 	t.Helper()
+	untranslatedOfMu.Lock()
+	defer untranslatedOfMu.Unlock()
 	if u := untranslatedOf[game+"/"+lang]; u != nil {
 		return u
 	}
@@ -238,6 +243,8 @@ var demoNames = []string{"ann", "bob", "cy", "dee", "eve", "fay", "gus"}
 // not seen before, and each script's end (its results).
 func scriptPositions(t *testing.T, g learnGame) []scriptedPos {
 	t.Helper()
+	positionsOfMu.Lock()
+	defer positionsOfMu.Unlock()
 	if ps, ok := positionsOf[g.id]; ok {
 		return ps
 	}
@@ -292,7 +299,10 @@ func checkKinds(t *testing.T, g learnGame, positions []scriptedPos) {
 }
 
 // positionsOf keeps each game's scripted positions (found once).
-var positionsOf = map[string][]scriptedPos{}
+var (
+	positionsOf   = map[string][]scriptedPos{}
+	positionsOfMu sync.Mutex
+)
 
 func playersOf(t *testing.T, data []byte) int {
 	var f struct {

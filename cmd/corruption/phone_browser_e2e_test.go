@@ -35,6 +35,7 @@ const phoneResult = `new Promise((resolve) => {
 // browser's storage), a frozen page (the page lifecycle's freeze, as a locked screen) and an
 // offline spell, each within the clock. -short: Corrupted Kingdoms alone.
 func TestBrowserPhoneDemo(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game string
 		bots int
@@ -43,6 +44,7 @@ func TestBrowserPhoneDemo(t *testing.T) {
 			if testing.Short() && tc.game != "kingdoms" {
 				t.Skip("one game in -short mode")
 			}
+			t.Parallel() // its own demo and phone
 			ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 			defer cancel()
 			demo := start(ctx, t, "demo", "demo", "--phones", "--phones-addr", "127.0.0.1:0", "--game", tc.game,

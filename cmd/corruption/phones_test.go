@@ -147,6 +147,7 @@ func (p *nativePhone) sitAt(ctx context.Context, t *testing.T, w *bridge.Wish, p
 // with the demo's bots through the laptop's hub, for each game at a small table; the phone's
 // log audits, and the laptop prints the outcome with the phone's seat as "(you)".
 func TestPhoneDemo(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game string
 		bots int
@@ -155,6 +156,7 @@ func TestPhoneDemo(t *testing.T) {
 			if testing.Short() && tc.game != "kingdoms" {
 				t.Skip("one game in -short mode")
 			}
+			t.Parallel() // its own demo and phone
 			ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
 			defer cancel()
 			demo := start(ctx, t, "demo", "demo", "--phones", "--phones-addr", "127.0.0.1:0", "--game", tc.game,

@@ -328,6 +328,9 @@ func checkOver(t *testing.T, bctx context.Context, nodes []*botNode, table strin
 // that checks, and every bot's log audits. By default each game at its smallest table;
 // -phone.wide at its largest too.
 func TestPhoneSeatPlays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser: -short (the inner loop) leaves the browsers to the README's test command")
+	}
 	for _, game := range []string{"corruption", "kingdoms", "corruptia"} {
 		rules, err := engine.Lookup(game)
 		if err != nil {
