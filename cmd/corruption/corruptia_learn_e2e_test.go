@@ -9,18 +9,22 @@ import (
 	"testing"
 
 	"corruption/engine"
+	rules "corruption/engine/corruptia"
 	"corruption/engine/corruptia/script"
 )
 
 // corruptiaLearn is what the newcomer's harness knows of Corruptia: the whole game against two
-// bots, and the positions cut from a recorded game of four senators (simulate --game corruptia
-// --players 4 --seed 3 --record), which has every kind of decision but the rare "no bill to
-// propose": the opening discard, a proposal, a response, a negotiation (amendments too), a
-// vote, an absent senator's swap, and the results.
+// bots, and the positions cut from two recorded games (simulate --game corruptia --players P
+// --games 1 --seed S --record DIR). Four senators' (seed 3) has every kind of decision but the
+// rare "no bill to propose": the opening discard, a proposal, a response, a negotiation
+// (amendments too), a vote, an absent senator's swap, and the results. Three senators' (seed
+// 47, the earliest of seeds 1 to 150 at three and four players) has one after its 50th move:
+// seat 1, active, holds no bill any free cell of the program can take (a proposal the board
+// draws as "nobill", its one choice to show its hand); it is read up to there only.
 var corruptiaLearn = learnGame{
 	id:      "corruptia",
 	demo:    []string{"--bots", "2"},
-	scripts: []string{"testdata/learn/corruptia-4p.json"},
+	scripts: []string{"testdata/learn/corruptia-4p.json", "testdata/learn/corruptia-nobill-3p.json"},
 	position: func(data []byte, seat int) (engine.Game, int, []engine.Event, error) {
 		sc, err := script.Parse(data)
 		if err != nil {
@@ -47,6 +51,28 @@ var corruptiaLearn = learnGame{
 	},
 	back:  []string{"unpick", "unpick.place", "vacancy.change", "amend.close"},
 	allow: []string{"Corruptia"},
+	// Every kind of the engine's is a person's decision but "nothing" (the game is over) and
+	// "table" (draws, shuffles, deals, a hand shown); and "nobill", kindOf's.
+	kinds: append(engineKinds(rules.DecideNothing, rules.DecideTable), "nobill", "results"),
+	// A proposal with no bill to propose is a kind of its own: the board asks only to show
+	// the hand (its Decision's can_nobill).
+	kindOf: func(kind string, decision []byte) string {
+		var d struct {
+			CanNoBill bool `json:"can_nobill"`
+		}
+		if kind == rules.DecidePropose.String() && json.Unmarshal(decision, &d) == nil && d.CanNoBill {
+			return "nobill"
+		}
+		return kind
+	},
+}
+
+// TestCorruptiaLearnKinds: the scripts of corruptiaLearn hold a position of every kind of
+// decision the engine has, of no bill to propose and of the results (the scripted test checks
+// it too; this needs no browser).
+func TestCorruptiaLearnKinds(t *testing.T) {
+	t.Parallel()
+	checkKinds(t, corruptiaLearn, scriptPositions(t, corruptiaLearn))
 }
 
 // TestCorruptiaLearn: a newcomer plays a whole game of Corruptia by the page's roles and names,

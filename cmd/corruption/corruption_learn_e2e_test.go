@@ -5,19 +5,19 @@ import (
 	"testing"
 
 	"corruption/engine"
+	rules "corruption/engine/corruption"
 	"corruption/engine/corruption/script"
 )
 
 // corruptionLearn is what the newcomer's harness knows of Corruption: the whole game against
-// two bots, and the positions cut from the command's scenario scripts (a standard game of four,
-// a free-stud game of five with the little black book, a closed game of three), which between
-// them hold every kind of decision: placing a card (and peeking), assigning a Swiss bribe, a
-// hit man's target, a reporter's, the free-stud positions, and the results.
+// two bots, and the positions cut from two of the command's scenario scripts: a standard game
+// of four (placing a card, assigning a Swiss bribe, a reporter's target, the results) and a
+// free-stud game of five with the little black book (the free-stud positions, a hit man's
+// target). The closed game of three holds no other kind.
 var corruptionLearn = learnGame{
-	id:   "corruption",
-	demo: []string{"--bots", "2"},
-	scripts: []string{"testdata/scripts/game-4p-standard.json", "testdata/scripts/game-5p-free-stud-lbb.json",
-		"testdata/scripts/game-3p-closed.json"},
+	id:      "corruption",
+	demo:    []string{"--bots", "2"},
+	scripts: []string{"testdata/scripts/game-4p-standard.json", "testdata/scripts/game-5p-free-stud-lbb.json"},
 	position: func(data []byte, seat int) (engine.Game, int, []engine.Event, error) {
 		sc, err := script.Parse(data)
 		if err != nil {
@@ -32,6 +32,18 @@ var corruptionLearn = learnGame{
 	},
 	back:  []string{"unpick"},
 	allow: []string{"Corruption"},
+	// Every kind of the engine's is a person's decision but the table's: "none" (the game is
+	// over), "deal" (the round's contracts dealt) and "reveal" (a seat's node opens its
+	// face-down cards itself, a StepOpen: its person is not asked).
+	kinds: append(engineKinds(rules.DecideNothing, rules.DecideDeal, rules.DecideReveal), "results"),
+}
+
+// TestCorruptionLearnKinds: the scripts of corruptionLearn hold a position of every kind of
+// decision the engine has and of the results (the scripted test checks it too; this needs no
+// browser).
+func TestCorruptionLearnKinds(t *testing.T) {
+	t.Parallel()
+	checkKinds(t, corruptionLearn, scriptPositions(t, corruptionLearn))
 }
 
 // TestCorruptionLearn: a newcomer plays a whole game of Corruption by the page's roles and

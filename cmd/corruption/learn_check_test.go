@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -219,10 +220,10 @@ func cutScript(data []byte, n int) ([]byte, int, error) {
 	return out, len(moves), err
 }
 
-// decisionKind is the kind of the decision g waits for from seat, as the board says it ("" for
-// none).
-func decisionKind(b ui.Board, g engine.Game, seat int, players int) string {
-	d := b.Decision(g, seat, demoNames[:players])
+// decisionKind is the kind of the decision game waits for from seat, as g's board says it (its
+// Decision's "kind", refined by g.kindOf), "" for none.
+func decisionKind(g learnGame, game engine.Game, seat int, players int) string {
+	d := games[g.id].board.Decision(game, seat, demoNames[:players])
 	if d == nil {
 		return ""
 	}
@@ -232,7 +233,10 @@ func decisionKind(b ui.Board, g engine.Game, seat int, players int) string {
 	}
 	json.Unmarshal(raw, &k)
 	if k.Kind == "" {
-		return "decision"
+		k.Kind = "decision"
+	}
+	if g.kindOf != nil {
+		return g.kindOf(k.Kind, raw)
 	}
 	return k.Kind
 }
@@ -240,7 +244,9 @@ func decisionKind(b ui.Board, g engine.Game, seat int, players int) string {
 var demoNames = []string{"ann", "bob", "cy", "dee", "eve", "fay", "gus"}
 
 // scriptPositions are, for each of g's scripts, the first position of each kind of decision
-// not seen before, and each script's end (its results).
+// not seen before, and the first script's end (its results). The scripts are read in turn
+// until every kind of g.kinds has a position: what follows is not read (each position is its
+// script replayed from the start to there, and a script that adds no kind would cost seconds).
 func scriptPositions(t *testing.T, g learnGame) []scriptedPos {
 	t.Helper()
 	positionsOfMu.Lock()
@@ -251,10 +257,20 @@ func scriptPositions(t *testing.T, g learnGame) []scriptedPos {
 	defer func(began time.Time) {
 		t.Logf("%s: the scripts' positions found in %v", g.id, time.Since(began).Round(time.Millisecond))
 	}(time.Now())
-	b := games[g.id].board
 	seen := map[string]bool{}
+	all := func() bool { // every kind of g.kinds has a position
+		for _, k := range g.kinds {
+			if !seen[k] {
+				return false
+			}
+		}
+		return len(g.kinds) > 0
+	}
 	var out []scriptedPos
 	for _, path := range g.scripts {
+		if all() {
+			break
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -264,13 +280,13 @@ func scriptPositions(t *testing.T, g learnGame) []scriptedPos {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		for n := 0; n <= total; n++ {
+		for n := 0; n <= total && !all(); n++ {
 			cut, _, _ := cutScript(data, n)
 			game, seat, _, err := g.position(cut, -1)
 			if err != nil {
 				t.Fatalf("%s cut at move %d: %v", path, n, err)
 			}
-			kind := decisionKind(b, game, seat, players)
+			kind := decisionKind(g, game, seat, players)
 			if n == total && game.Outcome().Over {
 				kind = "results"
 			}
@@ -284,18 +300,53 @@ func scriptPositions(t *testing.T, g learnGame) []scriptedPos {
 	return out
 }
 
-// checkKinds fails the test for each of g's kinds that no scripted position has.
+// checkKinds fails the test for each of g's kinds that no scripted position has, for each
+// scripted position of a kind g's list does not have (the list is out of date), and for each
+// script that gives no position (its kinds are all in the scripts before it, or not listed).
 func checkKinds(t *testing.T, g learnGame, positions []scriptedPos) {
 	t.Helper()
+	if len(g.kinds) == 0 {
+		t.Fatalf("%s: no kinds of decision listed", g.id)
+	}
 	found := map[string]bool{}
 	for _, p := range positions {
 		found[p.kind] = true
+		if !slices.Contains(g.kinds, p.kind) {
+			t.Errorf("%s: %s at move %d has a decision of the kind %q, which the kinds the engine lists (%s) lack",
+				g.id, p.script, p.moves, p.kind, strings.Join(g.kinds, ", "))
+		}
+	}
+	for _, path := range g.scripts {
+		if !slices.ContainsFunc(positions, func(p scriptedPos) bool { return p.script == path }) {
+			t.Errorf("%s: %s gives no position: every kind it reaches is in the scripts before it, or is not in the kinds listed (%s)",
+				g.id, path, strings.Join(g.kinds, ", "))
+		}
 	}
 	for _, k := range g.kinds {
 		if !found[k] {
 			t.Errorf("%s: no scripted position of the kind %q in %s: add a script that reaches one", g.id, k, strings.Join(g.scripts, ", "))
 		}
 	}
+}
+
+// engineKinds are the names of an engine's kinds of decision (its DecisionKind's String, from
+// 0 until the first name String does not know, "decision(N)"), but those of table: the kinds
+// that are no person's decision (the game's end and the table's own steps, which a node takes
+// without asking its person).
+func engineKinds[K interface {
+	~uint8
+	String() string
+}](table ...K) []string {
+	var out []string
+	for k := K(0); !strings.HasPrefix(k.String(), "decision("); k++ {
+		if !slices.Contains(table, k) {
+			out = append(out, k.String())
+		}
+		if k == 255 {
+			break
+		}
+	}
+	return out
 }
 
 // positionsOf keeps each game's scripted positions (found once).

@@ -61,10 +61,15 @@ type learnGame struct {
 	// docShot is the kind of decision whose scripted position is the docs' screenshot of the
 	// game, GAME.png and GAME-phone.png ("": none).
 	docShot string
-	// kinds are the kinds of decision (the board's Decision's "kind") and "results" that the
-	// scripts must hold a position of: the scripted test fails naming each that has none (nil:
-	// whatever kinds the scripts hold).
+	// kinds are the kinds of decision (the board's Decision's "kind", or kindOf's) and
+	// "results" that the scripts must hold a position of, listed from the game's engine
+	// (engineKinds): the game's kinds test and its scripted test fail naming each that has none,
+	// and each kind a script reaches that is not listed.
 	kinds []string
+	// kindOf, when set, is the harness's kind of a decision the board calls kind (decision: the
+	// board's Decision as JSON): a board may draw one kind of the engine's in more than one way,
+	// each a kind of its own here (Corruptia's proposal with no bill to propose). nil: kind.
+	kindOf func(kind string, decision []byte) string
 }
 
 // viewport is a screen the newcomer plays on.
