@@ -264,7 +264,7 @@ func TestLongPartition(t *testing.T) {
 			}
 		}
 	}
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	done := make(chan []nodeRun, 1)

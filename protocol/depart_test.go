@@ -45,7 +45,7 @@ type killPlan struct {
 func playKilled(t testing.TB, net *memnet.Net, spec gameSpec, plan []killPlan) []nodeRun {
 	t.Helper()
 	clock := protocol.NewTickClockForTest()
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	spec.clock = clock
 	if spec.timeout == 0 {
 		spec.timeout = 60 * time.Second

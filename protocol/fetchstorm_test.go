@@ -58,7 +58,7 @@ func TestNoFetchStorm(t *testing.T) {
 	net := memnet.New(77, memnet.Faults{})
 	defer net.Close()
 	clock := protocol.NewTickClockForTest()
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	var stalled atomic.Int64
 	var mu sync.Mutex
 	asked := map[[2]string]int{}

@@ -167,7 +167,7 @@ func TestFormFifthNode(t *testing.T) {
 	net := memnet.New(82, memnet.Faults{})
 	defer net.Close()
 	clock := protocol.NewTickClockForTest()
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	said := newNotes()
 	spec := toySpec(4)
 	spec.nodes, spec.clock, spec.timeout = 5, clock, time.Minute
@@ -265,7 +265,7 @@ func TestFormTwoGeneses(t *testing.T) {
 	net := memnet.New(83, memnet.Faults{})
 	defer net.Close()
 	clock := protocol.NewTickClockForTest()
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	said := newNotes()
 	watch := newWatcher()
 	spec := toySpec(3)
@@ -376,7 +376,7 @@ func TestFormSettings(t *testing.T) {
 	net := memnet.New(84, memnet.Faults{})
 	defer net.Close()
 	clock := protocol.NewTickClockForTest()
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	said := newNotes()
 	std, stud := corruption.EncodeConfig(corruption.Standard, false), corruption.EncodeConfig(corruption.FreeStud, false)
 	wants := []struct {

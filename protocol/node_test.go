@@ -175,7 +175,7 @@ func TestNodesAbandoned(t *testing.T) {
 			}
 		}
 	}
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	base := t.TempDir()
 	runs := make([]nodeRun, 3)
 	var wg sync.WaitGroup

@@ -117,7 +117,7 @@ func TestFormOlderRelease(t *testing.T) {
 	net := memnet.New(85, memnet.Faults{})
 	defer net.Close()
 	clock := protocol.NewTickClockForTest()
-	startPump(t, clock.Clock, 10*time.Millisecond)
+	startPump(t, clock, 10*time.Millisecond)
 	said := newNotes()
 	spec := corruptionSpec(3, corruption.Standard, false, 1)
 	spec.nodes, spec.clock = 1, clock

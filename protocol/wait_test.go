@@ -113,17 +113,26 @@ func nearTimeout(ctx context.Context, clock *protocol.TickClockForTest, timeout 
 	return clock.Pass(ctx, timeout-timeout/12, passStep)
 }
 
-// pump moves clock on by step every real millisecond until stop: the nodes' time runs faster
-// than real time, so that a linger or a formation tick costs little, while a table's timeout
-// (a minute) stays far longer than any real pause of a busy machine.
+// pump moves clock on by step every real millisecond until stop, but never ahead of a node:
+// each step waits until every live ticker's reader (each node's loop) has taken the tick of the
+// time reached (TickClockForTest.Pass). The nodes' time runs faster than real time, so that a
+// linger or a formation tick costs little, and it slows down with a busy machine: a node that
+// has not yet handled what reached it (a race detector, a loaded CI machine) holds the time
+// back, so that a table's timeout measures the nodes' silence, not the machine's speed. A reader
+// that holds a step back longer than pumpPatience (a loop blocked on something else) does not
+// stop the time: it moves on without it, at worst a step every pumpPatience.
 type pump struct {
-	clock *memnet.Clock
-	done  chan struct{}
-	wg    sync.WaitGroup
+	cancel context.CancelFunc
+	done   chan struct{}
+	wg     sync.WaitGroup
 }
 
-func startPump(t testing.TB, clock *memnet.Clock, step time.Duration) *pump {
-	p := &pump{clock: clock, done: make(chan struct{})}
+// pumpPatience is how long a step waits for every ticker's reader, in real time.
+const pumpPatience = 50 * time.Millisecond
+
+func startPump(t testing.TB, clock *protocol.TickClockForTest, step time.Duration) *pump {
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &pump{cancel: cancel, done: make(chan struct{})}
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
@@ -134,7 +143,15 @@ func startPump(t testing.TB, clock *memnet.Clock, step time.Duration) *pump {
 			case <-p.done:
 				return
 			case <-tick.C:
-				clock.Advance(step)
+				wait, cancel := context.WithTimeout(ctx, pumpPatience)
+				err := clock.Pass(wait, step, step)
+				cancel()
+				if ctx.Err() != nil {
+					return
+				}
+				if err != nil {
+					clock.Advance(step) // a reader held it back too long: on, as a real clock would
+				}
 			}
 		}
 	}()
@@ -147,6 +164,7 @@ func (p *pump) stop() {
 	case <-p.done:
 	default:
 		close(p.done)
+		p.cancel()
 	}
 	p.wg.Wait()
 }

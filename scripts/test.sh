@@ -96,11 +96,13 @@ race() {
   # and Kingdoms, whose games are the table tests' and whose own work is one goroutine's
   # analysis of the recorded messages (Corruptia's and the bridge's privacy tests stay, for the
   # recording network): the plain pass ran them, and the race detector has nothing to find in
-  # them. Under the race detector the table tests play their smallest table and the cheat test
+  # them; so are the boards' games played through their words and views in one goroutine
+  # (ui/corruptia's and ui/kingdoms' longest tests: their page and terminal tests stay). Under
+  # the race detector the table tests play their smallest table and the cheat test
   # each kind of cheat once (protocol's raceDetector).
   go test -race -short -count=1 -timeout 20m -skip "^($RACE_SKIP)\$" ./protocol/... ./p2p/... ./ui/... ./cmd/...
 }
-RACE_SKIP='TestPrivacy|TestKingdomsPrivacy|TestBadLogs|TestBadLogsComplete|TestCorruptiaBadLogs|TestCorruptiaBadLogsComplete|TestGoldenLogs|TestGoldenAudit|TestCorruptiaGolden|TestVersion2Logs|TestRestartRewritesEntries|TestTableLockstep|TestToyWorld|TestToyCheats|TestSeatOrder|TestSeatOrderCheats|TestStandInNotSteered|TestEscrowBadShareFoundLate'
+RACE_SKIP='TestPrivacy|TestKingdomsPrivacy|TestBadLogs|TestBadLogsComplete|TestCorruptiaBadLogs|TestCorruptiaBadLogsComplete|TestGoldenLogs|TestGoldenAudit|TestCorruptiaGolden|TestVersion2Logs|TestRestartRewritesEntries|TestTableLockstep|TestToyWorld|TestToyCheats|TestSeatOrder|TestSeatOrderCheats|TestStandInNotSteered|TestEscrowBadShareFoundLate|TestPlainWords|TestGameThroughBoard|TestDrawShowsOnlyTheView|TestTellEveryEvent|TestEveryLegalMoveTyped|TestDecisionWords'
 
 
 wasm() {
