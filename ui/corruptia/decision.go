@@ -153,6 +153,10 @@ func dieKey(key string, d rules.Die) string {
 	return key
 }
 
+// noBill is true when the seat of view v holds no bill it may propose anywhere now: its
+// proposal's one move is then to say so (nobill).
+func noBill(v *rules.View) bool { return len(v.Proposals(nil)) == 0 }
+
 func allEmpty(bs []billChoice) bool {
 	for _, b := range bs {
 		if len(b.Cells) > 0 {

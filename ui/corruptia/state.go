@@ -26,11 +26,14 @@ type gameState struct {
 	Supply   int            `json:"supply"` // approval tokens left in the box
 }
 
-// nextState is the decision due, whoever's it is.
+// nextState is the decision due, whoever's it is. NoBill is true when it is the person's
+// proposal and the person holds no bill it may propose anywhere (the decision's can_nobill): Text
+// then says so, never "propose a bill".
 type nextState struct {
-	Kind string `json:"kind"` // table discard propose respond negotiate vote swap nothing
-	Seat int    `json:"seat"`
-	Text string `json:"text"`
+	Kind   string `json:"kind"` // table discard propose respond negotiate vote swap nothing
+	Seat   int    `json:"seat"`
+	Text   string `json:"text"`
+	NoBill bool   `json:"nobill,omitempty"`
 }
 
 // billRef is a bill as the page prints it: its id (a key for the page, never shown), its title
@@ -271,7 +274,13 @@ func (s sp) nextOf(v *rules.View) nextState {
 	switch d.Kind {
 	case rules.DecideNothing, rules.DecideTable, rules.DecideVote:
 		n.Text = s.say("next." + d.Kind.String())
-	case rules.DecideDiscard, rules.DecidePropose, rules.DecideRespond, rules.DecideNegotiate, rules.DecideSwap:
+	case rules.DecidePropose:
+		key := "next.propose"
+		if d.Seat == v.Seat && noBill(v) {
+			key, n.NoBill = "next.nobill", true
+		}
+		n.Text = s.sayAs(key, d.Seat)
+	case rules.DecideDiscard, rules.DecideRespond, rules.DecideNegotiate, rules.DecideSwap:
 		n.Text = s.sayAs("next."+d.Kind.String(), d.Seat)
 	default:
 		n.Text = d.String()

@@ -47,7 +47,7 @@ func (s sp) choicesText(d *Decision) string {
 	case "discard":
 		fmt.Fprintf(&b, "  %s\n", s.say("text.discard", "bills", choiceBills(d.Bills)))
 	case "propose", "negotiate":
-		if d.CanAmend || d.Kind == "propose" {
+		if d.CanAmend || (d.Kind == "propose" && !d.CanNoBill) { // with no bill to propose, no workers to list
 			s.proposalChoicesText(&b, d)
 		}
 		if d.CanNoBill {

@@ -258,7 +258,9 @@ function pointsText(st, s) {
 export function renderSeats(st) {
   const head = h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('col.senator')), h('th.num', {scope: 'col'}, t('col.score'))));
   const row = (s) => {
-    const marks = [s.active ? t('mark.active') : '', s.offered ? t('mark.offered', {n: s.offered}) : '', s.pressed ? t('mark.pressed', {vote: t('vote.' + s.pressed)}) : '',
+    // The person due to propose with no bill to propose is not "proposing" (next.nobill).
+    const active = s.me && st.game.next.nobill ? t('mark.nobill') : t('mark.active');
+    const marks = [s.active ? active : '', s.offered ? t('mark.offered', {n: s.offered}) : '', s.pressed ? t('mark.pressed', {vote: t('vote.' + s.pressed)}) : '',
       s.vote ? t('mark.vote', {vote: t('vote.' + s.vote)}) : ''].filter(Boolean);
     const holds = s.holds_on && s.holds_on.length ? ' ' + t('mark.holds', {names: s.holds_on.map((x) => seatName(st, x)).join(', ')}) : '';
     // stat is one of the seat's numbers, in words, explained on a tap.
