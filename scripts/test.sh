@@ -83,7 +83,9 @@ cross() {
 
 tests() {
   go build -o "$CORRUPTION_BIN" ./cmd/corruption
-  go test -count=1 -timeout 20m ./...
+  # Three packages at a time: the command's package waits on its processes and browsers about half
+  # of its time, which a third package fills.
+  go test -count=1 -p 3 -timeout 30m ./...
 }
 
 race() {
