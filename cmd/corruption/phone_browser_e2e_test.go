@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -31,9 +30,10 @@ const phoneResult = `new Promise((resolve) => {
 // TestBrowserPhoneDemo: a phone's browser seat takes demo --phones's seat and plays the whole
 // table with the demo's bots; its page shows it finished with an audit that checks, and demo
 // prints the outcome with the phone's seat as "(you)". At Corrupted Kingdoms the phone also
-// goes through what phones go through in mid-game: a reload (it resumes its seat from the
-// browser's storage), a frozen page (the page lifecycle's freeze, as a locked screen) and an
-// offline spell, each within the clock. -short: Corrupted Kingdoms alone.
+// goes through what phones go through in mid-game: a Wi-Fi that drops for a spell (wifi: its
+// connection cut, its attempts to connect refused), a reload (it resumes its seat from the
+// browser's storage) and a frozen page (the page lifecycle's freeze, as a locked screen), each
+// within the clock. -short: Corrupted Kingdoms alone.
 func TestBrowserPhoneDemo(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -49,9 +49,12 @@ func TestBrowserPhoneDemo(t *testing.T) {
 			defer cancel()
 			demo := start(ctx, t, "demo", "demo", "--phones", "--phones-addr", "127.0.0.1:0", "--game", tc.game,
 				"--bots", fmt.Sprint(tc.bots), "--no-open", "--name", "laptop")
-			url := demo.waitLine(t, phoneLine, 30*time.Second)[1]
+			air := newWifi(t, demo.waitLine(t, phoneLine, 30*time.Second)[1]) // the phone's Wi-Fi
 			bctx := browserAt(t, ctx, 390, 844, true)
-			if err := chromedp.Do(bctx, chromedp.Navigate(url+"&bot=1&name=phone")); err != nil {
+			if _, err := chromedp.Call(bctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: countSockets}); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(bctx, chromedp.Navigate(air.url+"&bot=1&name=phone")); err != nil {
 				t.Fatal(err)
 			}
 			mode := func(js string, within time.Duration) {
@@ -64,6 +67,14 @@ func TestBrowserPhoneDemo(t *testing.T) {
 			}
 			if tc.game == "kingdoms" {
 				mode(`document.body.dataset.mode === 'game'`, 3*time.Minute)
+				// The Wi-Fi gone for a spell, first, while the table surely waits for the phone:
+				// the page says it lost the laptop, its attempts to connect fail until the Wi-Fi is
+				// back, and then one succeeds.
+				air.drop()
+				mode(`document.body.dataset.bridge === 'down'`, 30*time.Second)
+				mode(`bridgeSockets.failed > 0`, 30*time.Second)
+				air.restore()
+				mode(`bridgeSockets.opened > 1`, 30*time.Second)
 				if err := chromedp.Do(bctx, chromedp.Reload()); err != nil {
 					t.Fatalf("reload: %v", err)
 				}
@@ -77,16 +88,6 @@ func TestBrowserPhoneDemo(t *testing.T) {
 				if _, err := chromedp.Call(bctx, cdppage.SetWebLifecycleState, cdppage.SetWebLifecycleStateParams{State: cdppage.SetWebLifecycleStateStateActive}); err != nil {
 					t.Fatalf("unfreeze: %v", err)
 				}
-				// The Wi-Fi gone for a spell.
-				offline := func(off bool) {
-					t.Helper()
-					if _, err := chromedp.Call(bctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, Latency: 0, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
-						t.Fatalf("offline %v: %v", off, err)
-					}
-				}
-				offline(true)
-				<-time.After(3 * time.Second)
-				offline(false)
 			}
 			mode(`document.body.dataset.mode === 'over'`, 5*time.Minute)
 			text, err := chromedp.Run(bctx, chromedp.Evaluate[string](phoneResult, chromedp.EvalAwaitPromise))

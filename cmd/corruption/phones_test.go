@@ -18,7 +18,6 @@ import (
 	"corruption/p2p"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
-	"corruption/ui"
 )
 
 // Phones, without a browser: a native "phone" seat is a protocol.Node whose network is the
@@ -37,9 +36,7 @@ type nativePhone struct {
 	client *bridge.Client
 	store  *protocol.Store
 	key    ed25519.PrivateKey
-	mu     sync.Mutex
-	conn   bridge.Conn // the last connection, which drop cuts
-	dials  atomic.Int32
+	dials  atomic.Int32 // the connections made
 }
 
 func newNativePhone(t *testing.T, name, page string) *nativePhone {
@@ -56,9 +53,6 @@ func newNativePhone(t *testing.T, name, page string) *nativePhone {
 			c, err := ws(ctx)
 			if err == nil {
 				p.dials.Add(1)
-				p.mu.Lock()
-				p.conn = c
-				p.mu.Unlock()
 			}
 			return c, err
 		}})
@@ -79,13 +73,6 @@ func newNativePhone(t *testing.T, name, page string) *nativePhone {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return p
-}
-
-// drop cuts the phone's WebSocket (a Wi-Fi that drops); the client connects again by itself.
-func (p *nativePhone) drop() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.conn.Close()
 }
 
 func (p *nativePhone) pub() ed25519.PublicKey { return p.key.Public().(ed25519.PublicKey) }
@@ -208,92 +195,6 @@ func defaultConfig(t *testing.T, id string) []byte {
 		t.Fatal(err)
 	}
 	return config
-}
-
-// TestPhonesLaptopAndBotAtOneTable: two phones, the laptop's own seat and a bot of the laptop
-// sit at one table of four: the laptop's seat goes through the hub too, so that it and the
-// phones hear each other (gossipsub would not loop their messages back). One phone's WebSocket
-// drops in mid-game; it connects again, catches up and finishes. Every seat ends with the same
-// log.
-func TestPhonesLaptopAndBotAtOneTable(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), phoneTableTimeout)
-	defer cancel()
-	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	ph, err := s.openPhones("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !phoneLine.MatchString("join from a phone: " + ph.url) {
-		t.Fatalf("the phones' address %q is not on the loopback address given", ph.url)
-	}
-	choice := ui.TableChoice{Table: "four-" + tableName(t), Game: "corruption", Players: 4, Config: defaultConfig(t, "corruption"), Bots: 1}
-	clock := tableClock{timeout: 60 * time.Second, wait: time.Minute}
-	bots, err := startLocalBots(ctx, s, playConfig{clock: clock}, choice, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bots.stop()
-	player, err := botPlayer(games["corruption"], 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	laptop := make(chan *played, 1)
-	go func() {
-		r, err := s.play(ctx, seat{choice: choice, name: "laptop", clock: clock, player: player})
-		if err != nil {
-			t.Error(err)
-		}
-		laptop <- r
-	}()
-	w := &bridge.Wish{Table: choice.Table, Game: choice.Game, Players: choice.Players, Config: choice.Config}
-	type ended struct {
-		out *protocol.Outcome
-		rep *protocol.Report
-		err error
-	}
-	a, b := newNativePhone(t, "phone a", ph.url), newNativePhone(t, "phone b", ph.url)
-	var dropped atomic.Bool
-	ends := make(chan ended, 2)
-	for _, p := range []*nativePhone{a, b} {
-		go func() {
-			var onChange func(protocol.Status)
-			if p == b {
-				onChange = func(st protocol.Status) {
-					if st.Entries >= 40 && dropped.CompareAndSwap(false, true) {
-						p.drop() // a Wi-Fi that drops in mid-game
-					}
-				}
-			}
-			out, rep, err := p.sit(ctx, t, w, onChange)
-			ends <- ended{out, rep, err}
-		}()
-	}
-	var digests []string
-	for range 2 {
-		e := <-ends
-		if e.err != nil {
-			t.Fatal(e.err)
-		}
-		if !e.out.Finished || !e.rep.Valid {
-			t.Fatalf("a phone's table: finished %v; audit %+v", e.out.Finished, e.rep)
-		}
-		digests = append(digests, e.out.Digest)
-	}
-	r := <-laptop
-	if r == nil || r.err != nil || !r.out.Finished {
-		t.Fatalf("the laptop's seat: %+v", r)
-	}
-	digests = append(digests, r.out.Digest)
-	if digests[0] != digests[1] || digests[1] != digests[2] {
-		t.Errorf("the seats end with different logs: %v", digests)
-	}
-	if !dropped.Load() || b.dials.Load() < 2 {
-		t.Errorf("phone b's connection: dropped %v, %d connections; want a drop and a second connection", dropped.Load(), b.dials.Load())
-	}
 }
 
 // TestHostRestarted: a phone creates a table with two bots of `corruption host --data DIR`;

@@ -325,8 +325,11 @@ func checkOver(t *testing.T, bctx context.Context, nodes []*botNode, table strin
 
 // TestPhoneSeatPlays: a phone's browser seat plays a whole table of each game with bot nodes,
 // through the phones' page and the bridge; its page shows the table finished with an audit
-// that checks, and every bot's log audits. By default each game at its smallest table;
-// -phone.wide at its largest too.
+// that checks, and every bot's log audits. By default Corruptia alone, at its smallest table:
+// cmd/corruption's TestBrowserPhonesLaptopAndBotAtOneTable checks the same of Corruption's
+// browser seats (two of them), and TestBrowserPhoneDemo plays Corrupted Kingdoms in the
+// browser through a reload, a frozen page and a dropped Wi-Fi. -phone.wide: every game at its
+// smallest and largest table.
 func TestPhoneSeatPlays(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser: -short (the inner loop) leaves the browsers to the README's test command")
@@ -338,8 +341,11 @@ func TestPhoneSeatPlays(t *testing.T) {
 		}
 		lo, hi := rules.Players()
 		sizes := []int{lo}
-		if *wide && hi != lo {
+		switch {
+		case *wide && hi != lo:
 			sizes = append(sizes, hi)
+		case !*wide && game != "corruptia":
+			sizes = nil
 		}
 		for _, n := range sizes {
 			t.Run(fmt.Sprintf("%s-%d", game, n), func(t *testing.T) {
