@@ -73,7 +73,7 @@ func TestBrowserPhonesLaptopAndBotAtOneTable(t *testing.T) {
 	const game = "corruption"
 	choice := ui.TableChoice{Table: "four-" + tableName(t), Game: game, Players: 4, Config: defaultConfig(t, game), Bots: 1}
 	// play --phones's clock: the phones' timeout, escrow (the phones' seats escrow too).
-	clock := tableClock{timeout: browserseat.PhoneClock.Timeout, wait: 2 * time.Minute, escrow: true}
+	clock := tableClock{timeout: browserseat.PhoneClock.Timeout, wait: 3 * time.Minute, escrow: true}
 	bots, err := startLocalBots(ctx, s, playConfig{clock: clock}, choice, "")
 	if err != nil {
 		t.Fatal(err)
