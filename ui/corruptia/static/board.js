@@ -225,7 +225,12 @@ function renderChat(st) {
     e.preventDefault();
     const text = my.draft.trim();
     if (!text) return;
-    post('/api/chat', {text}).then(() => { my.draft = ''; render(); focusFirst('#chat-input'); }).catch(() => {});
+    // The field empties at once: a line typed while this one is on its way is the next line,
+    // never wiped when this one arrives. A line that fails comes back to an empty field.
+    my.draft = '';
+    render();
+    focusFirst('#chat-input');
+    post('/api/chat', {text}).catch(() => { if (!my.draft) { my.draft = text; render(); } });
   }}, input, h('button#chat-send', {type: 'submit', dataset: {key: 'chat-send'}}, t('chat.send')));
   setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
   return h('section.chat', {}, h('h3', {}, t('chat.title')), list, form);
