@@ -17,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"corruption/engine"
-	"corruption/p2p"
 	"corruption/protocol"
 	browserseat "corruption/seat"
 	"corruption/ui"
@@ -56,15 +55,7 @@ func TestBrowserPhonesLaptopAndBotAtOneTable(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	ph, err := s.openPhones("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, ph := laptopWithPhones(t, ctx)
 	if !phoneLine.MatchString("join from a phone: " + ph.url) {
 		t.Fatalf("the phones' address %q is not on the loopback address given", ph.url)
 	}

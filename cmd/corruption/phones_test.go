@@ -302,16 +302,7 @@ func TestPhoneJoinsPrivateTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: []string{addr},
-		logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	ph, err := s.openPhones("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, ph := laptopWithPhones(t, ctx, addr)
 	phone := newNativePhone(t, "phone", ph.url)
 	pt, err := phone.join(ctx, code)
 	if err != nil {
@@ -331,4 +322,21 @@ func TestPhoneJoinsPrivateTable(t *testing.T) {
 			t.Errorf("%s exited %d", p.name, code)
 		}
 	}
+}
+
+// laptopWithPhones is a laptop's session dialing peers, with its phones' listener on loopback;
+// both close when the test ends.
+func laptopWithPhones(t *testing.T, ctx context.Context, peers ...string) (*session, *phones) {
+	t.Helper()
+	s, err := openSession(ctx, sessionConfig{listen: []string{p2p.DefaultListen}, peers: peers,
+		logf: func(f string, a ...any) { t.Logf("laptop: "+f, a...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.close)
+	ph, err := s.openPhones("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, ph
 }
