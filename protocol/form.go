@@ -20,10 +20,19 @@ import (
 //
 // Two geneses can seat one node when nodes saw different candidates. The rule that settles it:
 // a node sits at the genesis with the lowest id that seats it; a table whose keys are not all in
-// yet dissolves, quietly and on every node of it, as soon as one of its players is known to sit
-// at a lower table, or at a table whose game has started. Its nodes then form again; nobody is
-// blamed for a table that never started. A node that hears nobody for FormTimeout gives up and
-// says why.
+// yet dissolves, quietly, as soon as one of its players is known to sit at a lower table, or at a
+// table whose game has started. Its nodes then form again; nobody is blamed for a table that
+// never started. A node that hears nobody for FormTimeout gives up and says why.
+//
+// Nodes see the other tables at different moments, so one node of a table may dissolve it while
+// another, which heard of nothing lower, stays; or while another already holds every key. So a
+// node that dissolves a table says so, signed (a left notice, again every tick until it sits at a
+// started table), and the table is dead: it can never start, it seats nobody, and every node of
+// it that has not yet seen an entry past the keys dissolves it too, even with every key in hand.
+// And the seat that writes the first entry past the keys waits until every seat has announced
+// every key (or a quarter of the table's timeout): a node that holds every key no longer leaves,
+// so a table starts only once all its players are bound to it. Without these, a node left alone
+// at a table the others had left waited there for its timeout, and its candidates for want of it.
 
 // former is the node's formation state.
 type former struct {
@@ -38,7 +47,18 @@ type former struct {
 	// dissolves (at most 64).
 	genesisEntries map[[32]byte]*Entry
 	formingSince   time.Time // when the node began to wait for a table
+	// dead are the tables of our name that one of their players left before their game started
+	// (its signed left notice, or this node's own leaving): they never start and seat nobody.
+	dead map[[32]byte]bool
+	// leftWords are this node's left notices, the latest first (at most maxLeftWords), said
+	// again every tick until its table ends: for the tables it left, and, once its own table has
+	// started, for every other genesis that seats it (its creator missed this node's table).
+	leftWords []*left
+	shownAt   map[string]time.Time // when a node that sits nowhere was last shown this node's table
 }
+
+// maxLeftWords bounds the left notices a node keeps saying.
+const maxLeftWords = 8
 
 func (f *former) init() {
 	f.members = map[string]*hello{}
@@ -47,6 +67,8 @@ func (f *former) init() {
 	f.started = map[[32]byte]bool{}
 	f.warned = map[string]bool{}
 	f.genesisEntries = map[[32]byte]*Entry{}
+	f.dead = map[[32]byte]bool{}
+	f.shownAt = map[string]time.Time{}
 }
 
 // myHello is this node's hello.
@@ -78,11 +100,7 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		return
 	}
 	if t := n.table; t != nil {
-		// A player of this table that missed the genesis: send it again (once a tick at most).
-		if t.stage == stageKeys && t.g.SeatOf(h.key) >= 0 && from != "" && n.clock.Now().Sub(n.genesisAt) > n.cfg.Tick {
-			n.genesisAt = n.clock.Now()
-			n.publish(ctx, append([]byte{msgEntry}, t.entries[0].Marshal()...))
-		}
+		n.showTable(ctx, t, h, from)
 		return
 	}
 	if p := n.cfg.Private; p != nil && !p.may(h.key) {
@@ -111,6 +129,46 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 	n.heardAt[string(h.key)] = n.clock.Now()
 	n.form(ctx)
 }
+
+// showTable answers a hello heard at a table: a player of the table that missed the genesis
+// gets it again (once a tick at most); a node that wants a table of this name and settings
+// but sits at none, which may not know this one (it came late, or missed the genesis), is
+// shown the genesis and, once the game has started, the last entry, so that it counts this
+// table full and its players taken (at most once every strangerEvery a node, for at most
+// maxStrangers nodes, and once a tick in all: a stranger's hellos are cheap to make).
+func (n *Node) showTable(ctx context.Context, t *Table, h *hello, from string) {
+	now := n.clock.Now()
+	if from == "" || now.Sub(n.genesisAt) <= n.cfg.Tick {
+		return
+	}
+	if t.g.SeatOf(h.key) >= 0 {
+		if t.stage == stageKeys {
+			n.genesisAt = now
+			n.publish(ctx, append([]byte{msgEntry}, t.entries[0].Marshal()...))
+		}
+		return
+	}
+	if !h.sameSettings(n.myHello()) {
+		return
+	}
+	k := string(h.key)
+	last, seen := n.shownAt[k]
+	if seen && now.Sub(last) < strangerEvery || !seen && len(n.shownAt) >= maxStrangers {
+		return
+	}
+	n.shownAt[k] = now
+	n.genesisAt = now
+	n.publish(ctx, append([]byte{msgEntry}, t.entries[0].Marshal()...))
+	if t.Started() {
+		n.publish(ctx, append([]byte{msgEntry}, t.entries[len(t.entries)-1].Marshal()...))
+	}
+}
+
+// How often a table shows itself to one node that wants a table of its name, and to how many.
+const (
+	strangerEvery = 5 * time.Second
+	maxStrangers  = 64
+)
 
 // candidates are the nodes heard lately that want this table and sit at no table yet, by key.
 func (n *Node) candidates() []string {
@@ -178,6 +236,9 @@ func (n *Node) seatedElsewhere(key ed25519.PublicKey, id [32]byte) bool {
 func (n *Node) liveTables() [][32]byte {
 	var started, rest [][32]byte
 	for gid := range n.geneses {
+		if n.dead[gid] && !n.started[gid] {
+			continue // a player left it before it started: it never will
+		}
 		if n.started[gid] {
 			started = append(started, gid)
 		} else {
@@ -229,6 +290,7 @@ func (n *Node) noteGenesis(ctx context.Context, e *Entry) {
 		n.genesisEntries[e.Table] = e
 	}
 	n.checkTable(ctx)
+	n.refuseOthers(ctx)
 }
 
 // noteStarted takes note of an entry of another table of this name: once that table's keys are
@@ -242,16 +304,24 @@ func (n *Node) noteStarted(ctx context.Context, e *Entry) {
 	n.checkTable(ctx)
 }
 
-// checkTable dissolves this node's table while its keys are not all in, when one of its players
-// sits at a lower table or at a started one. A node that was seated at a lower table too moves
-// there.
+// checkTable dissolves this node's table while its game has not started (no entry past the
+// keys yet), when it cannot start: while its keys are not all in, when one of its players sits at
+// a lower table or at a started one; once they are, only when one of them sits at a started
+// table (a node that holds every key no longer moves to a lower table, so neither does the
+// table) or left it (a dead table). A node that was seated at a live table too moves there.
 func (n *Node) checkTable(ctx context.Context) {
 	t := n.table
-	if t == nil || t.stage != stageKeys {
+	if t == nil || t.Started() {
+		return
+	}
+	keysIn := t.stage != stageKeys
+	if n.dead[t.id] {
+		n.cfg.Notef("table %q (id %x) did not form: one of its players left it before its game started; forming again", t.g.Name, t.id[:4])
+		n.dissolveAndMove(ctx)
 		return
 	}
 	for _, m := range t.g.Roster {
-		if !n.seatedElsewhere(m.Key, t.id) {
+		if keysIn && !n.seatedAtStarted(m.Key, t.id) || !keysIn && !n.seatedElsewhere(m.Key, t.id) {
 			continue
 		}
 		who := "one of its players"
@@ -259,23 +329,106 @@ func (n *Node) checkTable(ctx context.Context) {
 			who = "this node"
 		}
 		n.cfg.Notef("table %q (id %x) did not form: %s sits at another table of that name; forming again", t.g.Name, t.id[:4], who)
-		n.dissolve()
-		// A live table that seats this node is its table now.
-		for _, gid := range n.liveTables() {
-			if n.geneses[gid].SeatOf(n.self.Public()) >= 0 {
-				if e := n.genesisEntries[gid]; e != nil {
-					n.adopt(ctx, e)
-				}
-				break
-			}
-		}
+		n.dissolveAndMove(ctx)
 		return
 	}
 }
 
-// dissolve leaves a table that never started: its log is archived, and the node forms again.
-func (n *Node) dissolve() {
+// seatedAtStarted reports whether key sits at a started table of this name other than id.
+func (n *Node) seatedAtStarted(key ed25519.PublicKey, id [32]byte) bool {
+	for gid := range n.started {
+		if gid != id && n.geneses[gid].SeatOf(key) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dissolveAndMove dissolves this node's table and sits at the live table that seats it, if
+// one does.
+func (n *Node) dissolveAndMove(ctx context.Context) {
+	n.dissolve(ctx)
+	for _, gid := range n.liveTables() {
+		if n.geneses[gid].SeatOf(n.self.Public()) >= 0 {
+			if e := n.genesisEntries[gid]; e != nil {
+				n.adopt(ctx, e)
+			}
+			break
+		}
+	}
+}
+
+// heardLeft takes a player's word that it left a table before its game started: the table is
+// dead. This node's own table dissolves, if that is it and its game has not started here,
+// unless the word is from a seat that announced every key (a node that holds them all does
+// not leave: its word contradicts its head, and the barrier of act trusts the head).
+func (n *Node) heardLeft(ctx context.Context, l *left) {
+	g := n.geneses[l.table]
+	if g == nil || g.SeatOf(l.key) < 0 || n.dead[l.table] {
+		return
+	}
+	if t := n.table; t != nil && t.id == l.table {
+		if t.Started() {
+			return
+		}
+		if seat := t.g.SeatOf(l.key); seat >= 0 && n.heads[seat] > uint64(len(t.g.Roster)) {
+			n.cfg.Logf("seat %d says it left table %x, yet announced every key: ignored", seat, t.id[:4])
+			return
+		}
+	}
+	n.dead[l.table] = true
+	delete(n.members, string(l.key)) // it sits elsewhere, or forms again and says hello
+	n.checkTable(ctx)
+}
+
+// sayLeft says again this node's left notices (every tick).
+func (n *Node) sayLeft(ctx context.Context) {
+	for _, l := range n.leftWords {
+		n.publish(ctx, l.marshal())
+	}
+}
+
+// leave makes this node's left notice for table, says it, and keeps it to say again.
+func (n *Node) leave(ctx context.Context, table [32]byte) {
+	for _, l := range n.leftWords {
+		if l.table == table {
+			return
+		}
+	}
+	n.dead[table] = true
+	l := newLeft(n.cfg.Identity, table)
+	n.leftWords = append([]*left{l}, n.leftWords[:min(len(n.leftWords), maxLeftWords-1)]...)
+	n.publish(ctx, l.marshal())
+}
+
+// startedBy is told of each entry the node appends to its table: the first past the keys
+// starts the table, and the node then refuses every other genesis that seats it.
+func (n *Node) startedBy(ctx context.Context, e *Entry) {
+	if t := n.table; t != nil && e.Seq == uint64(len(t.g.Roster))+1 {
+		n.refuseOthers(ctx)
+	}
+}
+
+// refuseOthers says, once this node's table has started, that it left every other genesis
+// that seats it: it never sits at one now, and their nodes, which may not know of this table
+// (they missed its genesis), would otherwise wait for it.
+func (n *Node) refuseOthers(ctx context.Context) {
 	t := n.table
+	if t == nil || !t.Started() {
+		return
+	}
+	for gid, g := range n.geneses {
+		if gid != t.id && g.SeatOf(n.self.Public()) >= 0 && !n.started[gid] {
+			n.leave(ctx, gid)
+		}
+	}
+}
+
+// dissolve leaves a table that never started: its log is archived, the node says it left
+// (signed, so that the table's other nodes leave it too), and it forms again.
+func (n *Node) dissolve(ctx context.Context) {
+	t := n.table
+	n.leave(ctx, t.id)
 	if _, err := n.cfg.Store.ArchiveLog(n.cfg.Table, t.id, "dissolved"); err != nil {
 		n.cfg.Logf("%v", err)
 	}
@@ -362,19 +515,32 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 		return
 	}
 	g, err := ParseGenesis(e.Body)
-	if err != nil || g.Name != n.cfg.Table || g.SeatOf(n.self.Public()) < 0 || n.table != nil {
+	if err != nil || g.Name != n.cfg.Table || g.SeatOf(n.self.Public()) < 0 {
 		return
 	}
 	if p := n.cfg.Private; p != nil && !p.Creator.Equal(g.Roster[0].Key) {
 		return
 	}
+	if n.dead[e.Table] {
+		return // one of its players left it before it started: it never will
+	}
+	// From here on, a genesis this node does not sit at is one it refuses: it says so (a left
+	// notice), or the table's other nodes would wait for its key until their timeout.
+	if t := n.table; t != nil {
+		if t.id != e.Table {
+			n.leave(ctx, e.Table) // it sits at another (noteGenesis would have moved it here)
+		}
+		return
+	}
 	if len(g.Roster) != n.cfg.Players || g.Game != n.cfg.Game || string(g.Config) != string(n.cfg.Config) {
 		n.cfg.Logf("ignoring a genesis for %q with other settings", g.Name)
+		n.leave(ctx, e.Table)
 		return
 	}
 	for _, m := range g.Roster {
 		if n.seatedElsewhere(m.Key, e.Table) {
-			return // it cannot form: one of its players (this node, say) sits at a live table
+			n.leave(ctx, e.Table) // it cannot form: one of its players (this node, say) sits at a live table
+			return
 		}
 	}
 	t, err := NewTable(e, n.self, n.gameOpts())
@@ -391,6 +557,8 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 		}
 		if err != nil {
 			n.cfg.Logf("%v", err)
+		} else {
+			n.leave(ctx, e.Table)
 		}
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,7 @@ import (
 type notes struct {
 	mu      sync.Mutex
 	said    map[int][]string
+	logs    map[int][]string // the last lines of each node's Logf, when logf is its Logf
 	changed chan struct{} // one pending signal at most
 }
 
@@ -43,6 +45,33 @@ func (n *notes) notef(i int) func(string, ...any) {
 		default:
 		}
 	}
+}
+
+// logf is node i's Logf: its last lines are kept for a failure's message (tail).
+func (n *notes) logf(i int) func(string, ...any) {
+	return func(format string, args ...any) {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if n.logs == nil {
+			n.logs = map[int][]string{}
+		}
+		l := append(n.logs[i], fmt.Sprintf(format, args...))
+		n.logs[i] = l[max(0, len(l)-40):]
+	}
+}
+
+// tail is what every node said and last logged, for a failure's message.
+func (n *notes) tail() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var b strings.Builder
+	for _, i := range slices.Sorted(maps.Keys(n.said)) {
+		fmt.Fprintf(&b, "\nnode %d said %q", i, n.said[i])
+	}
+	for _, i := range slices.Sorted(maps.Keys(n.logs)) {
+		fmt.Fprintf(&b, "\nnode %d logged:\n  %s", i, strings.Join(n.logs[i], "\n  "))
+	}
+	return b.String()
 }
 
 func (n *notes) of(i int) []string {
@@ -160,6 +189,71 @@ func TestFormTwoTables(t *testing.T) {
 	}
 }
 
+// lossyGeneses loses each genesis broadcast its node would hear with probability p, so that
+// nodes sit at tables knowing different geneses: a node that missed one may sit at a table the
+// others know cannot start, or hold every key of a table its other players left.
+type lossyGeneses struct {
+	*memnet.Endpoint
+	rng *rand.Rand // Next's alone: one goroutine reads a node's network
+	p   float64
+}
+
+func (l *lossyGeneses) Next(ctx context.Context) (string, []byte, error) {
+	for {
+		from, data, err := l.Endpoint.Next(ctx)
+		if err == nil && len(data) > 0 && data[0] == 'e' {
+			if e, perr := protocol.ParseEntry(data[1:]); perr == nil && e.Seq == 0 && l.rng.Float64() < l.p {
+				continue
+			}
+		}
+		return from, data, err
+	}
+}
+
+// TestFormLostGeneses: eight nodes want a table of one name for four, and half the geneses
+// broadcast are lost at each node that would hear them. Nodes then sit at tables that others
+// of their players left for a lower one, or hold every key of one whose seat due to write next
+// left it: each such table must dissolve on every node of it (the left notices, the wait for
+// every seat's keys before the first entry past them), blaming nobody, and all eight must end
+// at two complete tables, not wait out their timeouts alone.
+func TestFormLostGeneses(t *testing.T) {
+	t.Parallel()
+	runs := 8
+	if testing.Short() {
+		runs = 3
+	}
+	for seed := range runs {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			net := memnet.New(uint64(90+seed), memnet.Faults{})
+			defer net.Close()
+			spec := toySpec(4)
+			spec.nodes = 8
+			spec.net = func(i int, ep *memnet.Endpoint) protocol.Network {
+				return &lossyGeneses{Endpoint: ep, rng: rand.New(rand.NewPCG(uint64(seed), uint64(i))), p: 0.5}
+			}
+			said := newNotes()
+			spec.adjust = func(i int, cfg *protocol.NodeConfig) { cfg.Notef, cfg.Logf = said.notef(i), said.logf(i) }
+			nodes := playNodes(t, net, spec)
+			for i, r := range nodes {
+				if r.err != nil {
+					t.Fatalf("node %d: %v%s", i, r.err, said.tail())
+				}
+			}
+			tables := byTable(nodes)
+			if len(tables) != 2 {
+				t.Fatalf("eight nodes for four seats sat at %d tables", len(tables))
+			}
+			for id, rs := range tables {
+				if len(rs) != 4 {
+					t.Fatalf("table %s seats %d nodes", id, len(rs))
+				}
+				checkSame(t, rs)
+			}
+			t.Logf("two tables of four; %d tables dissolved on the way", checkDissolved(t, nodes))
+		})
+	}
+}
+
 // TestFormFifthNode: a fifth node that wants a four-seat table does not disturb the table the
 // four others form: they complete; it waits, says why (the other table of the name is full),
 // and ends with a *FormError when its FormTimeout passes on the fake clock, not before.
@@ -174,7 +268,7 @@ func TestFormFifthNode(t *testing.T) {
 	const formTimeout = 24 * time.Hour // the game takes minutes of the pumped clock
 	spec.adjust = func(i int, cfg *protocol.NodeConfig) {
 		cfg.FormTimeout = formTimeout
-		cfg.Notef = said.notef(i)
+		cfg.Notef, cfg.Logf = said.notef(i), said.logf(i)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
@@ -192,7 +286,7 @@ func TestFormFifthNode(t *testing.T) {
 		fifth++
 	}
 	if _, err := said.waitFor(ctx, fifth, "waits for players: 1 of 4 heard", "1 other table(s) of that name are full"); err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v%s", err, said.tail())
 	}
 	select {
 	case x := <-res:
@@ -347,7 +441,9 @@ func TestFormTwoGeneses(t *testing.T) {
 	if loser < 0 || runs[c].out == nil || runs[d].out == nil {
 		t.Fatalf("the three that ended are not c, d and one creator")
 	}
-	if _, err := said.waitFor(ctx, loser, "did not form", "sits at another table of that name; forming again"); err != nil {
+	// The loser hears first either the lower table (its players sit there) or the word of one
+	// of its players that it left for it: both dissolve its table.
+	if _, err := said.waitFor(ctx, loser, "did not form", "forming again"); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(formTimeout)

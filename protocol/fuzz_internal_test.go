@@ -85,14 +85,15 @@ func FuzzParseNote(f *testing.F) {
 	})
 }
 
-// FuzzMessages: a hello or a head that decodes marshals back to the same bytes, and Check says
-// of a broadcast message what its decoder says.
+// FuzzMessages: a hello, a head or a left notice that decodes marshals back to the same bytes,
+// and Check says of a broadcast message what its decoder says.
 func FuzzMessages(f *testing.F) {
 	key := ed25519.NewKeyFromSeed(make([]byte, 32))
 	h := &hello{table: "t", game: "corruption", config: []byte{0, 1}, players: 4, name: "ann", key: key.Public().(ed25519.PublicKey)}
 	h.sig = ed25519.Sign(key, h.unsigned())
 	f.Add(h.marshal())
 	f.Add((&head{seat: 2, len: 40}).marshal())
+	f.Add(newLeft(key, [32]byte{7}).marshal())
 	f.Add([]byte{msgHello})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) == 0 {
@@ -109,6 +110,11 @@ func FuzzMessages(f *testing.F) {
 			var h *head
 			if h, err = parseHead(b[1:]); err == nil && !bytes.Equal(h.marshal(), b) {
 				t.Fatalf("parseHead accepts %x, which marshals to %x", b, h.marshal())
+			}
+		case msgLeft:
+			var l *left
+			if l, err = parseLeft(b[1:]); err == nil && !bytes.Equal(l.marshal(), b) {
+				t.Fatalf("parseLeft accepts %x, which marshals to %x", b, l.marshal())
 			}
 		default:
 			return

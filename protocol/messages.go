@@ -17,6 +17,7 @@ const (
 	msgEntry byte = 'e' // a log entry
 	msgHead  byte = 'a' // a node's head: how long its log is
 	msgNote  byte = 'n' // a node's signed note that the seat due went silent (note.go)
+	msgLeft  byte = 'l' // a node's signed word that it left a table before its game started (form.go)
 )
 
 // Request kinds.
@@ -107,6 +108,51 @@ func parseHello(p []byte) (*hello, error) {
 // (byte for byte) and number of players.
 func (h *hello) sameSettings(o *hello) bool {
 	return h.table == o.table && h.game == o.game && bytes.Equal(h.config, o.config) && h.players == o.players
+}
+
+const leftDomain = "corruption/left/v1\x00"
+
+// left is a node's word, signed by its identity, that it left a table before the table's game
+// started (form.go, "dissolve"): it never writes there again, so the table cannot start, and its
+// other players dissolve it too instead of waiting for a seat that will never come.
+type left struct {
+	table [32]byte
+	key   ed25519.PublicKey
+	sig   []byte
+}
+
+func (l *left) unsigned() []byte {
+	w := wire.Writer{B: []byte(leftDomain)}
+	w.Fixed(l.table[:])
+	w.Fixed(l.key)
+	return w.B
+}
+
+func (l *left) marshal() []byte {
+	b := append([]byte{msgLeft}, l.unsigned()[len(leftDomain):]...)
+	return append(b, l.sig...)
+}
+
+// newLeft is the signed word that identity left table.
+func newLeft(identity ed25519.PrivateKey, table [32]byte) *left {
+	l := &left{table: table, key: identity.Public().(ed25519.PublicKey)}
+	l.sig = ed25519.Sign(identity, l.unsigned())
+	return l
+}
+
+func parseLeft(p []byte) (*left, error) {
+	r := wire.Reader{B: p}
+	l := &left{key: make([]byte, ed25519.PublicKeySize), sig: make([]byte, ed25519.SignatureSize)}
+	r.Fixed(l.table[:])
+	r.Fixed(l.key)
+	r.Fixed(l.sig)
+	if err := r.Done("left notice"); err != nil {
+		return nil, err
+	}
+	if !ed25519.Verify(l.key, l.unsigned(), l.sig) {
+		return nil, errors.New("left notice: bad signature")
+	}
+	return l, nil
 }
 
 // head is a node's announcement of its log: table, length, last hash and the digest of the
@@ -259,6 +305,8 @@ func Check(msg []byte) bool {
 		_, err = ParseDeparture(msg[1:])
 	case msgPause:
 		_, err = ParsePause(msg)
+	case msgLeft:
+		_, err = parseLeft(msg[1:])
 	default:
 		return false
 	}

@@ -312,7 +312,7 @@ func (n *Node) act(ctx context.Context) error {
 	if t.OpenDue() {
 		return n.actOpen(ctx) // every node computes the open seat's entry (depart.go)
 	}
-	if seat, _ := t.Due(); seat != n.self.seat || n.deciding || n.catchUp != nil {
+	if seat, _ := t.Due(); seat != n.self.seat || n.deciding || n.catchUp != nil || n.awaitBound() {
 		return nil
 	}
 	if t.NeedsDecision() {
@@ -332,6 +332,25 @@ func (n *Node) act(ctx context.Context) error {
 		return err
 	}
 	return n.write(ctx, e)
+}
+
+// awaitBound reports whether the node must wait before it writes the table's first entry past
+// the keys: until every seat has announced every key, so that none of them may still leave the
+// table for another (form.go), or for a quarter of the table's timeout after the last key (a
+// seat that went silent then is named at its turn, as before), well within what the others
+// allow this node for the entry.
+func (n *Node) awaitBound() bool {
+	t := n.table
+	keys := uint64(len(t.g.Roster)) + 1
+	if t.Len() != keys || n.clock.Now().Sub(n.progress) >= t.g.Timeout/4 {
+		return false
+	}
+	for seat := range t.g.Roster {
+		if seat != n.self.seat && n.heads[seat] < keys {
+			return true
+		}
+	}
+	return false
 }
 
 // decided writes the entry for a player's decision.
@@ -379,6 +398,7 @@ func (n *Node) writeEntry(ctx context.Context, e *Entry, publish bool) (bool, er
 		return false, nil
 	}
 	n.grew(e)
+	n.startedBy(ctx, e)
 	n.share()
 	n.reportLearn()
 	if publish {
@@ -447,6 +467,10 @@ func (n *Node) handle(ctx context.Context, m message) {
 		}
 	case msgPause:
 		n.heardPause(m.from, m.data)
+	case msgLeft:
+		if l, err := parseLeft(body); err == nil {
+			n.heardLeft(ctx, l)
+		}
 	}
 }
 
@@ -454,6 +478,7 @@ func (n *Node) handle(ctx context.Context, m message) {
 // the seat due (watch.go).
 func (n *Node) tick(ctx context.Context) {
 	now := n.clock.Now()
+	n.sayLeft(ctx)
 	if n.table == nil {
 		n.hello(ctx)
 		n.waiting()

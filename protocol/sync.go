@@ -169,11 +169,15 @@ func (n *Node) applyEntries(ctx context.Context, from string, entries []*Entry, 
 		switch {
 		case err == nil:
 			n.grew(e)
+			n.startedBy(ctx, e)
 			n.share()
 			n.reportLearn()
 			clear(n.forkChecked)
 			if serr := n.cfg.Store.Append(e, false); serr != nil {
 				n.cfg.Logf("%v", serr)
+			}
+			if n.table.Len() == uint64(len(n.table.g.Roster))+1 {
+				n.announce(ctx) // every key in: the seat that writes next waits for this (awaitBound)
 			}
 		case errors.As(err, &gap):
 			for _, h := range entries[i:] {

@@ -107,6 +107,10 @@ func (t *Table) Version() uint8 { return t.g.version() }
 // Len is the number of entries in the log (the next entry's seq).
 func (t *Table) Len() uint64 { return uint64(len(t.entries)) }
 
+// Started reports whether the log holds an entry past the keys: the table's game is under way
+// (its setup first), and it no longer dissolves (form.go).
+func (t *Table) Started() bool { return len(t.entries) > len(t.g.Roster)+1 }
+
 // Head is the hash of the last entry.
 func (t *Table) Head() [32]byte { return t.head }
 
