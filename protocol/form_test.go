@@ -29,7 +29,7 @@ type notes struct {
 	mu      sync.Mutex
 	said    map[int][]string
 	logs    map[int][]string // the last lines of each node's Logf, when logf is its Logf
-	changed chan struct{} // one pending signal at most
+	changed chan struct{}    // one pending signal at most
 }
 
 func newNotes() *notes { return &notes{said: map[int][]string{}, changed: make(chan struct{}, 1)} }
