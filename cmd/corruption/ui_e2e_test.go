@@ -922,10 +922,11 @@ func TestBrowserKeyboard(t *testing.T) {
 	bctx := browserAt(t, ctx, 1366, 768, false)
 	loadPage(t, bctx, url, "keyboard")
 
-	// Tab to the table's name, then on to "Create and sit".
+	// Tab to the table's name, then on to "Create and sit". (From the results to the header's
+	// menu, Tab goes through every control of the last round's board and the results: some 30.)
 	tabTo := func(sel string) {
 		t.Helper()
-		for range 30 {
+		for range 80 {
 			if ok, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.activeElement === document.querySelector(%q)`, sel))); ok {
 				return
 			}

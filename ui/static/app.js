@@ -34,7 +34,7 @@
 // (the board and the log scroll inside when a table is crowded), and below 1000 px the parts
 // stack and the decision is a sheet at the bottom of the screen.
 
-import {$, h, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts, closeTips} from './kit.js';
+import {$, h, morph, ui, hooks, seatName, post, focusFirst, t, words, withLang, kbdText, iso, shellQuote, chatClass, chatParts, closeTips} from './kit.js';
 import * as api from './api.js';
 
 const langs = ['en', 'es', 'fr'];
@@ -298,7 +298,7 @@ function renderTop(st) {
   if (st.table) parts.push(h('span.table-name', {}, t('top.table'), ' ', h('strong', {}, h('bdi', {}, st.table.name))));
   if (st.game) parts.push(board.header(st));
   if (st.me) parts.push(h('span.me', {title: t('top.me')}, st.me.name));
-  $('#where').replaceChildren(...parts.flat());
+  morph($('#where'), parts);
   updateClock();
 }
 
@@ -339,7 +339,7 @@ function updateClock() {
   } else {
     text = t(mine ? 'clock.bankleft.you' : 'clock.bankleft', {name, time: mmss(tm.bankLeft)});
   }
-  el.replaceChildren(h('span.time', {}, text));
+  morph(el, [h('span.time', {}, text)]);
   if (c.no_limit) el.title = t('clock.title.nolimit');
   else el.title = tm.bank !== null ? t('clock.title.bank', {limit: mmss(tm.limit), bank: mmss(tm.bank)}) : t(playsOn(st) ? 'clock.title.escrow' : 'clock.title', {limit: mmss(tm.limit)});
   renderAlerts();
@@ -722,9 +722,11 @@ function renderTable(st) {
     ro.observe($('#decision-slot'));
   }
   const over = st.mode === 'over';
-  $('#board-slot').replaceChildren(...[over ? renderResults(st) : null, board.renderBoard(st)].filter(Boolean));
-  $('#seats-slot').replaceChildren(markOpen(st, board.renderSeats(st)));
-  $('#decision-slot').replaceChildren(...(over ? [] : [sheetToggle(), markDecision(st, board.renderDecision(st))]));
+  // The whole table is built anew from the state, and morphed into what the page shows: only
+  // what changed is touched (kit.js, morph).
+  morph($('#board-slot'), [over ? renderResults(st) : null, board.renderBoard(st)]);
+  morph($('#seats-slot'), [markOpen(st, board.renderSeats(st))]);
+  morph($('#decision-slot'), over ? [] : [sheetToggle(), markDecision(st, board.renderDecision(st))]);
   $('#decision-slot').classList.toggle('folded', !!ui.sheetFolded && !over);
   $('#decision-slot').hidden = over;
   // --sheet follows the sheet's height through the ResizeObserver above, after the frame's

@@ -20,7 +20,7 @@ export function h(spec, props = {}, ...kids) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'dataset') Object.assign(el.dataset, v);
     else if (k === 'class') el.className += (el.className ? ' ' : '') + v;
-    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k.startsWith('on')) on(el, k.slice(2), v);
     else if (k in el && typeof v !== 'string') el[k] = v;
     else el.setAttribute(k, v === true ? '' : v);
   }
@@ -29,6 +29,63 @@ export function h(spec, props = {}, ...kids) {
     el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   }
   return el;
+}
+
+// An element's handlers (h's onclick, onchange...) are kept on it, by event, and one listener
+// calls them: morph gives an element it keeps the handlers of the element drawn anew, which
+// hold the latest state.
+function dispatch(e) {
+  const f = this.__on && this.__on[e.type];
+  return f ? f.call(this, e) : undefined;
+}
+
+function on(el, type, f) {
+  (el.__on || (el.__on = {}))[type] = f;
+  el.addEventListener(type, dispatch);
+}
+
+// morph makes parent's children those of kids (what a render built anew), changing only what
+// differs: a node of the same kind stays, with its focus, its scroll position and what
+// assistive technology and the layout hold of it, and takes the new one's attributes, text and
+// handlers; its children are morphed in turn. An element of another tag, id or data-key, and
+// every form control (input, select, textarea, whose value the person may be changing), is
+// replaced by the new one, as a render without morph would. A page that draws the whole table
+// at every state costs the browser only what changed (the style, the layout and the
+// accessibility tree of the rest stay as they are).
+export function morph(parent, kids) {
+  const want = kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)
+    .map((k) => (k instanceof Node ? k : document.createTextNode(String(k))));
+  for (let i = 0; i < want.length; i++) {
+    const old = parent.childNodes[i], nu = want[i];
+    if (!old) parent.append(nu);
+    else if (old === nu) continue;
+    else if (alike(old, nu)) patch(old, nu);
+    else parent.replaceChild(nu, old);
+  }
+  while (parent.childNodes.length > want.length) parent.lastChild.remove();
+}
+
+const replaced = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'IMG', 'CANVAS', 'IFRAME']);
+
+function alike(a, b) {
+  if (a.nodeType !== b.nodeType) return false;
+  if (a.nodeType !== Node.ELEMENT_NODE) return a.nodeType === Node.TEXT_NODE || a.nodeType === Node.COMMENT_NODE;
+  return a.namespaceURI === b.namespaceURI && a.tagName === b.tagName && !replaced.has(a.tagName) &&
+    a.id === b.id && a.getAttribute('data-key') === b.getAttribute('data-key');
+}
+
+function patch(old, nu) {
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.nodeValue !== nu.nodeValue) old.nodeValue = nu.nodeValue;
+    return;
+  }
+  for (const a of [...old.attributes]) if (!nu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of nu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  if (old.__on || nu.__on) {
+    old.__on = nu.__on;
+    for (const type of Object.keys(nu.__on || {})) old.addEventListener(type, dispatch);
+  }
+  morph(old, [...nu.childNodes]);
 }
 
 const svgNS = 'http://www.w3.org/2000/svg';
@@ -208,7 +265,8 @@ let whyN = 0;
 export function why(el, reason) {
   if (!reason) return el;
   el.disabled = true;
-  const id = 'why-' + (++whyN);
+  // (An id of the control's key where it has one: a redraw keeps it, and morph the reason.)
+  const id = 'why-' + (el.dataset && el.dataset.key ? el.dataset.key.replace(/[^\w-]/g, '_') : String(++whyN));
   el.setAttribute('aria-describedby', id);
   return h('span.with-why', {}, el, h('span.why', {id}, reason));
 }

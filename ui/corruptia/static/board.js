@@ -232,7 +232,8 @@ function renderChat(st) {
     focusFirst('#chat-input');
     post('/api/chat', {text}).catch(() => { if (!my.draft) { my.draft = text; render(); } });
   }}, input, h('button#chat-send', {type: 'submit', dataset: {key: 'chat-send'}}, t('chat.send')));
-  setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
+  // (The list the page shows: the one drawn here, or the one morph kept.)
+  setTimeout(() => { const l = document.querySelector('#chat-lines'); if (l) l.scrollTop = l.scrollHeight; }, 0);
   return h('section.chat', {}, h('h3', {}, t('chat.title')), list, form);
 }
 
