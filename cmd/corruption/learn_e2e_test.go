@@ -415,19 +415,24 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 	checkNewcomer(t, bctx, tr, nil, fmt.Sprintf("%s at %s in %s, the results", g.id, vp.name, lang))
 	screenshot(t, bctx, artifacts(t), fmt.Sprintf("learn-%s-%s-%s-results", g.id, vp.name, lang), false)
 	// Leave (the results may be drawn anew under the press, an awarding played again step by
-	// step: the button is looked for again).
-	for try := 1; ; try++ {
+	// step, and their buttons come with the audit, after their heading: the button is looked
+	// for again, as a person waits for it, for up to a minute).
+	for try, until := 1, time.Now().Add(time.Minute); ; {
 		leave := tr.find("button", words["result.leave"])
 		if leave == nil {
-			t.Fatalf("the results have no button %q", words["result.leave"])
+			if time.Now().After(until) {
+				t.Fatalf("the results have no button %q after a minute", words["result.leave"])
+			}
+		} else {
+			err := press(bctx, leave, vp.touch)
+			if err == nil {
+				break
+			}
+			if try++; try > 5 {
+				t.Fatal(err)
+			}
 		}
-		err := press(bctx, leave, vp.touch)
-		if err == nil {
-			break
-		}
-		if try == 5 {
-			t.Fatal(err)
-		}
+		waitChange(bctx, pageChanges(bctx))
 		if tr, err = readAX(bctx); err != nil {
 			t.Fatal(err)
 		}
