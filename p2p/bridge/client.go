@@ -26,6 +26,9 @@ import (
 //     an Error frame, which the client logs.
 //   - Next returns messages of a topic in the order the hub sent them, each passed by the
 //     topic's validator; a reader more than 1024 messages behind loses the excess.
+//   - A connection that goes silent without closing is taken for dropped once nothing was
+//     heard on it for Keepalive.Dead (45 s): the client pings the hub while the table is
+//     quiet, and connects again when the hub stops answering (keepalive.go).
 //   - A Request in flight when the connection drops fails at once (ErrDisconnected).
 //   - A request from a peer is answered by the topic's handler on a goroutine of its own.
 type Client struct {
@@ -56,6 +59,9 @@ type ClientConfig struct {
 	// page: "reconnecting to the laptop"). It runs on the client's goroutine: it must return
 	// quickly.
 	OnConnection func(connected bool)
+	// Keepalive times the pings to the hub and how long a silent hub is waited for (default
+	// a ping after 15 s of quiet, a drop after 45 s of silence; keepalive.go).
+	Keepalive Keepalive
 }
 
 // Errors of the Client.
@@ -117,6 +123,11 @@ func NewClient(cfg ClientConfig) (*Client, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
+	k, err := cfg.Keepalive.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Keepalive = k
 	c := &Client{cfg: cfg, done: make(chan struct{}), topics: map[string]*clientTopic{},
 		handlers: map[string]func(string, []byte) ([]byte, error){}, pending: map[uint32]chan *Frame{},
 		connected: make(chan struct{})}

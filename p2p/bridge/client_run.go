@@ -12,7 +12,9 @@ func (c *Client) run() {
 	defer close(c.done)
 	backoff := c.cfg.MinBackoff
 	for c.ctx.Err() == nil {
-		conn, err := c.cfg.Dial(c.ctx)
+		dctx, cancel := context.WithTimeout(c.ctx, handshakeTimeout) // a dial into a silent network ends
+		conn, err := c.cfg.Dial(dctx)
+		cancel()
 		if err == nil {
 			start := time.Now()
 			err = c.session(conn)
@@ -47,6 +49,7 @@ func (c *Client) session(conn Conn) error {
 	if err != nil {
 		return err
 	}
+	go l.keepalive(c.cfg.Keepalive, true, "the laptop")
 	c.mu.Lock()
 	c.conn, c.id, c.node = l, w.Peer, w.Node
 	for topic := range c.topics {
@@ -158,6 +161,7 @@ func (c *Client) read(l *link) error {
 			go c.answer(l, f, h)
 		case KindError:
 			c.cfg.Logf("bridge: the laptop says: %s", f.Err)
+		case KindPong: // life, which the link counted as it read it
 		default:
 			return fmt.Errorf("the laptop sent a frame of kind %s, which only a phone sends", f.Kind)
 		}

@@ -20,7 +20,8 @@ type Conn interface {
 	Close() error
 }
 
-// Dialer opens a new connection to the hub, each time the Client (re)connects.
+// Dialer opens a new connection to the hub, each time the Client (re)connects. ctx bounds the
+// dial (10 s), not the connection it returns.
 type Dialer func(ctx context.Context) (Conn, error)
 
 // wsConn is a Conn over a WebSocket: one binary message a frame.

@@ -10,10 +10,12 @@
 //     in the browser and in tests), it gives the seat what a native session gets from p2p:
 //     topics to join, publish on and read, their peers, requests to a peer on a protocol and
 //     requests from peers to serve; Network binds a topic and a protocol into the
-//     five methods of protocol.Network. It reconnects by itself after a drop;
+//     five methods of protocol.Network. It reconnects by itself after a drop, and after a
+//     connection that went silent without closing (the keepalive, keepalive.go);
 //   - the Hub (hub.go), the laptop's side: its local members (the laptop's own node, through
 //     Local, and every phone connected) hear each other, as gossipsub does not loop a node's
-//     messages back to it, and share the node's topics and request protocols.
+//     messages back to it, and share the node's topics and request protocols. A phone it
+//     hears nothing from for 45 s, not even the keepalive's pings, is dropped.
 //
 // What it promises:
 //   - It imports no libp2p and nothing of the project, and builds for GOOS=js GOARCH=wasm

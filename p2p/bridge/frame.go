@@ -13,8 +13,9 @@ import (
 // "The bridge", has the table of kinds; this file is its one implementation.
 
 // Version is the bridge protocol's version, in Hello and Welcome. A hub answers a Hello of
-// another version with an Error frame that names both, and closes.
-const Version = 1
+// another version with an Error frame that names both, and closes; a client leaves a hub whose
+// Welcome is of another. Version 2 added Ping and Pong (keepalive.go).
+const Version = 2
 
 // Magic opens every Hello and Welcome: a WebSocket that speaks something else is told so.
 const Magic = "corruption-bridge"
@@ -41,6 +42,7 @@ const (
 	KindServe       Kind = 6 // Proto: this phone serves requests on the protocol
 	KindUnserve     Kind = 7 // Proto: it no longer does
 	KindReply       Kind = 8 // ID, Err or Data: the phone's answer to an Incoming request
+	KindPing        Kind = 9 // nothing: the phone is there (answered by a Pong; keepalive.go)
 )
 
 // From the laptop to the phone.
@@ -52,6 +54,7 @@ const (
 	KindIncoming Kind = 24 // ID, Peer (the asker), Proto, Data: a request for the phone to answer by a Reply
 	KindPeers    Kind = 25 // Topic, Peers: the topic's peers now, as the phone should see them
 	KindError    Kind = 26 // Err: what the laptop refused (a Publish, a Serve, a Hello), for the phone's log
+	KindPong     Kind = 27 // nothing: the answer to a Ping
 )
 
 // Frame is one decoded frame. Kind says which fields it carries (the table above); the others
@@ -136,6 +139,7 @@ func (f *Frame) Encode() ([]byte, error) {
 		}
 	case KindError:
 		w.text(f.Err)
+	case KindPing, KindPong: // the kind byte alone
 	default:
 		return nil, fmt.Errorf("bridge: unknown frame kind %d", f.Kind)
 	}
@@ -209,6 +213,7 @@ func Decode(b []byte) (*Frame, error) {
 		}
 	case KindError:
 		f.Err = r.text()
+	case KindPing, KindPong: // the kind byte alone: anything after it is refused below
 	default:
 		return nil, fmt.Errorf("bridge: unknown frame kind %d", b[0])
 	}
@@ -239,6 +244,8 @@ func (k Kind) String() string {
 		return "unserve"
 	case KindReply:
 		return "reply"
+	case KindPing:
+		return "ping"
 	case KindWelcome:
 		return "welcome"
 	case KindResult:
@@ -253,6 +260,8 @@ func (k Kind) String() string {
 		return "peers"
 	case KindError:
 		return "error"
+	case KindPong:
+		return "pong"
 	}
 	return fmt.Sprintf("%d", uint8(k))
 }

@@ -20,6 +20,7 @@ func everyFrame() []*Frame {
 		{Kind: KindUnserve, Proto: "/corruption/join/2"},
 		{Kind: KindReply, ID: 3, Data: []byte("answer")},
 		{Kind: KindReply, ID: 4, Err: "no such table here"},
+		{Kind: KindPing},
 		{Kind: KindWelcome, Version: Version, Peer: "local/2", Node: "12D3KooWlaptop"},
 		{Kind: KindResult, ID: 9},
 		{Kind: KindResult, ID: 9, Err: "topic refused"},
@@ -30,6 +31,7 @@ func everyFrame() []*Frame {
 		{Kind: KindPeers, Topic: "t", Peers: []string{"local/1", "12D3KooWx"}},
 		{Kind: KindPeers, Topic: "t"},
 		{Kind: KindError, Err: "refused"},
+		{Kind: KindPong},
 	}
 }
 
@@ -88,6 +90,8 @@ func TestDecodeRefuses(t *testing.T) {
 		{"too many peers", append([]byte{byte(KindPeers)}, 0, 1, 't', 0xff, 0xff), "65535 peers"},
 		{"a frame too large", make([]byte, MaxFrame+1), "over the limit of"},
 		{"an extra byte", append(enc(&Frame{Kind: KindServe, Proto: "/p"}), 'x'), "1 bytes after the frame"},
+		{"a ping with a byte", []byte{byte(KindPing), 0}, "frame of kind ping: 1 bytes after the frame"},
+		{"a pong with bytes", []byte{byte(KindPong), 'p', 'o', 'n', 'g'}, "frame of kind pong: 4 bytes after the frame"},
 	}
 	for _, c := range cases {
 		_, err := Decode(c.b)

@@ -27,10 +27,13 @@ import (
 //     the first answer that is not an error is the answer; when every one fails, the first
 //     error. The Policy names the protocols members may use and serve.
 //   - A phone gets no more than maxRequests requests in flight at once.
+//   - A phone from which no frame came for the Keepalive's Dead (45 s) is taken for gone:
+//     its connection is closed and it is no longer a member (keepalive.go).
 type Hub struct {
 	node   Node
 	policy Policy
 	logf   func(string, ...any)
+	keep   Keepalive
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -83,18 +86,39 @@ type hubTopic struct {
 	cancel context.CancelFunc
 }
 
-// NewHub starts a hub on node. logf may be nil.
+// HubConfig is what a hub takes beyond its node and its policy; its zero value is NewHub's.
+type HubConfig struct {
+	// Logf, if set, is told of every phone that comes and goes, and why it went.
+	Logf func(format string, args ...any)
+	// Keepalive's Dead is how long a phone may send no frame before the hub drops it (default
+	// 45 s; it must be longer than the phones' ping Interval, 15 s by default).
+	Keepalive Keepalive
+}
+
+// NewHub starts a hub on node, with the default keepalive. logf may be nil.
 func NewHub(node Node, policy Policy, logf func(string, ...any)) *Hub {
+	h, _ := NewHubWith(node, policy, HubConfig{Logf: logf}) // the defaults are valid
+	return h
+}
+
+// NewHubWith starts a hub on node, configured by cfg. It fails for a Keepalive whose Dead is
+// not longer than its Interval.
+func NewHubWith(node Node, policy Policy, cfg HubConfig) (*Hub, error) {
+	logf := cfg.Logf
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	h := &Hub{node: node, policy: policy, logf: logf, byID: map[string]*member{}, topics: map[string]*hubTopic{},
+	keep, err := cfg.Keepalive.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	h := &Hub{node: node, policy: policy, logf: logf, keep: keep, byID: map[string]*member{}, topics: map[string]*hubTopic{},
 		served: map[string]bool{}}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.local = &Local{h: h, m: h.addMember(nil)}
 	h.wg.Add(1)
 	go h.watchPeers()
-	return h
+	return h, nil
 }
 
 // Close disconnects every phone, leaves the node's topics and stops serving its protocols.

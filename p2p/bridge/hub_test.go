@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -316,32 +317,34 @@ func TestClientReconnects(t *testing.T) {
 	}
 }
 
-// TestHubRefusesAnotherVersion: a hello of another version gets an error frame that names
-// both versions, and no membership.
+// TestHubRefusesAnotherVersion: a hello of another version (the next, and the one before
+// the keepalive) gets an error frame that names both versions, and no membership.
 func TestHubRefusesAnotherVersion(t *testing.T) {
 	h, _, _ := newHub(t)
-	a, b := pipes()
-	done := make(chan error, 1)
-	go func() { done <- h.Serve(b) }()
-	hello, _ := (&Frame{Kind: KindHello, Version: Version + 1}).Encode()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := a.Write(ctx, hello); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := a.Read(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Decode(raw)
-	if err != nil || f.Kind != KindError || !strings.Contains(f.Err, "bridge version 2 and this laptop 1") {
-		t.Fatalf("answer to a hello of version 2: %+v, %v", f, err)
-	}
-	if err := <-done; err == nil {
-		t.Error("the hub served a phone of another version")
-	}
-	if h.Phones() != 0 {
-		t.Errorf("%d phones after a refused hello", h.Phones())
+	for _, v := range []uint8{Version + 1, 1} {
+		a, b := pipes()
+		done := make(chan error, 1)
+		go func() { done <- h.Serve(b) }()
+		hello, _ := (&Frame{Kind: KindHello, Version: v}).Encode()
+		if err := a.Write(ctx, hello); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := a.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Decode(raw)
+		if want := fmt.Sprintf("bridge version %d and this laptop %d", v, Version); err != nil || f.Kind != KindError || !strings.Contains(f.Err, want) {
+			t.Fatalf("answer to a hello of version %d: %+v, %v; want an error saying %q", v, f, err, want)
+		}
+		if err := <-done; err == nil {
+			t.Errorf("the hub served a phone of version %d", v)
+		}
+		if h.Phones() != 0 {
+			t.Errorf("%d phones after a refused hello", h.Phones())
+		}
 	}
 }
 

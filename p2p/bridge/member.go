@@ -140,6 +140,7 @@ func (h *Hub) Serve(conn Conn) error {
 	m := h.addMember(l)
 	defer h.removeMember(m)
 	l.send(&Frame{Kind: KindWelcome, Version: Version, Peer: m.id, Node: h.node.ID()})
+	go l.keepalive(h.keep, false, "the phone")
 	h.logf("bridge: a phone connected as %s", m.id)
 	for {
 		f, err := l.read()
@@ -187,6 +188,8 @@ func (h *Hub) greet(conn Conn) (*Frame, error) {
 // connection.
 func (h *Hub) frame(m *member, f *Frame) error {
 	switch f.Kind {
+	case KindPing:
+		m.link.send(&Frame{Kind: KindPong})
 	case KindSubscribe:
 		res := &Frame{Kind: KindResult, ID: f.ID}
 		if err := h.subscribe(m, f.Topic, &memberTopic{}); err != nil {
