@@ -327,6 +327,8 @@ func TestFaultsAtScale(t *testing.T) {
 	switch {
 	case *long:
 		runs = 300
+	case protocol.RaceDetectorForTest:
+		runs = 2 // the race detector finds races in the code a faulty network runs, not in which faults
 	case testing.Short():
 		runs = 6
 	}

@@ -219,7 +219,10 @@ func (l *lossyGeneses) Next(ctx context.Context) (string, []byte, error) {
 func TestFormLostGeneses(t *testing.T) {
 	t.Parallel()
 	runs := 8
-	if testing.Short() {
+	switch {
+	case protocol.RaceDetectorForTest:
+		runs = 1
+	case testing.Short():
 		runs = 3
 	}
 	for seed := range runs {
