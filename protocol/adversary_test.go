@@ -76,6 +76,11 @@ type junk struct {
 	stall  chan struct{} // if set: it announces heads ahead of everyone and never answers a fetch
 	seen   []*protocol.Entry
 	sent   map[string]int
+	// hellos: it sends only hellos from strangers, a fresh key each, and counts the geneses
+	// shown to them (reshown) from the first it heard (first) to the last message (last).
+	hellos      bool
+	reshown     int
+	first, last time.Time
 }
 
 func (j *junk) run(ctx context.Context) {
@@ -93,9 +98,18 @@ func (j *junk) run(ctx context.Context) {
 		if err != nil {
 			return
 		}
+		j.last = time.Now()
 		if len(data) > 1 && data[0] == specEntry {
-			if e, err := protocol.ParseEntry(data[1:]); err == nil && (len(j.seen) == 0 || e.Seq > j.seen[len(j.seen)-1].Seq) {
+			e, err := protocol.ParseEntry(data[1:])
+			if err == nil && (len(j.seen) == 0 || e.Seq > j.seen[len(j.seen)-1].Seq) {
 				j.seen = append(j.seen, e)
+			}
+			if err == nil && e.Seq == 0 {
+				if j.first.IsZero() {
+					j.first = j.last
+				} else {
+					j.reshown++
+				}
 			}
 		}
 		if len(j.seen) == 0 {
@@ -123,6 +137,10 @@ func entryMsg(e *protocol.Entry) []byte { return append([]byte{specEntry}, e.Mar
 func (j *junk) forge() (string, []byte) {
 	last := j.seen[len(j.seen)-1]
 	old := j.seen[j.rng.IntN(len(j.seen))]
+	if j.hellos {
+		_, key, _ := ed25519.GenerateKey(j)
+		return "hello from a stranger", specHelloMsg("t", "corruption", corruption.EncodeConfig(corruption.Standard, true), 4, "stranger", key)
+	}
 	if j.stall != nil {
 		var hash [32]byte
 		return "head ahead", specHeadMsg(last.Table, j.rng.IntN(4), last.Seq+2, hash, hash)
@@ -219,6 +237,30 @@ func TestJunkFlood(t *testing.T) {
 		t.Fatalf("the outsider sent %d junk messages of %d kinds", total, len(j.sent))
 	}
 	t.Logf("the game completed through %d junk messages: %s", total, strings.Join(kinds, ", "))
+}
+
+// TestStrangersHellos: an outsider answers every message on the table's channel with five
+// hellos for the table's name and settings, each from a fresh key, as a latecomer's. The table
+// shows itself to latecomers (its genesis on the channel, docs/PROTOCOL.md "Formation"), but
+// at most once a second a node in all: so the flood costs the table a few messages a second,
+// not two a tick a node (which let a flood like TestJunkFlood's crawl a game on a busy
+// machine), and the game completes.
+func TestStrangersHellos(t *testing.T) {
+	t.Parallel()
+	j := &junk{rng: rand.New(rand.NewPCG(9, 10)), perMsg: 5, hellos: true}
+	runs := playWithOutsider(t, j, 20*time.Second, 41)
+	checkSame(t, runs)
+	if j.first.IsZero() || j.sent["hello from a stranger"] < 100 {
+		t.Fatalf("the outsider heard no genesis or sent %d hellos: nothing was tested", j.sent["hello from a stranger"])
+	}
+	// 4 nodes, once a second each at most over the time the outsider heard the table; the
+	// bound has slack (twice that, and four more a node) for the genesis a node sends again to
+	// a seated player that missed it, while the keys come in. Once a tick is fifty a second.
+	secs := j.last.Sub(j.first).Seconds()
+	if most := 4 * (2*int(secs) + 4); j.reshown > most {
+		t.Fatalf("the table showed its genesis %d times in %.1f s to %d strangers' hellos: more than once a second a node (%d)", j.reshown, secs, j.sent["hello from a stranger"], most)
+	}
+	t.Logf("%d strangers' hellos; the genesis shown %d times in %.1f s", j.sent["hello from a stranger"], j.reshown, secs)
 }
 
 // TestStallingPeer: an outsider (anyone who joins the table's topic) announces heads ahead of

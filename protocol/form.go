@@ -42,7 +42,9 @@ type former struct {
 	started   map[[32]byte]bool // tables of our name whose keys are all in (seen by their entries)
 	warned    map[string]bool   // what the node has already said
 	genesisAt time.Time         // when the node last republished the genesis for a latecomer
-	waitSaid  string            // the last word on why it waits
+	// strangersAt is when the node last showed its table to a node that sits nowhere.
+	strangersAt time.Time
+	waitSaid    string // the last word on why it waits
 	// genesisEntries keeps the genesis entries heard, to adopt one if this node's table
 	// dissolves (at most 64).
 	genesisEntries map[[32]byte]*Entry
@@ -134,40 +136,54 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 // gets it again (once a tick at most); a node that wants a table of this name and settings
 // but sits at none, which may not know this one (it came late, or missed the genesis), is
 // shown the genesis and, once the game has started, the last entry, so that it counts this
-// table full and its players taken (at most once every strangerEvery a node, for at most
-// maxStrangers nodes, and once a tick in all: a stranger's hellos are cheap to make).
+// table full and its players taken. A stranger's hellos are cheap to make (a fresh key each),
+// and every node of the table answers them on the table's channel: so a node shows its table
+// to one node at most once every strangerEvery, and to strangers at most once every
+// strangersEvery in all, however many keys say hello (an outsider's flood of hellos from fresh
+// keys made every node publish twice a tick, and the game crawl, before this bound).
 func (n *Node) showTable(ctx context.Context, t *Table, h *hello, from string) {
 	now := n.clock.Now()
-	if from == "" || now.Sub(n.genesisAt) <= n.cfg.Tick {
+	if from == "" {
 		return
 	}
 	if t.g.SeatOf(h.key) >= 0 {
-		if t.stage == stageKeys {
+		if t.stage == stageKeys && now.Sub(n.genesisAt) > n.cfg.Tick {
 			n.genesisAt = now
 			n.publish(ctx, append([]byte{msgEntry}, t.entries[0].Marshal()...))
 		}
 		return
 	}
-	if !h.sameSettings(n.myHello()) {
+	if now.Sub(n.strangersAt) < strangersEvery || !h.sameSettings(n.myHello()) {
 		return
 	}
 	k := string(h.key)
-	last, seen := n.shownAt[k]
-	if seen && now.Sub(last) < strangerEvery || !seen && len(n.shownAt) >= maxStrangers {
+	if last, seen := n.shownAt[k]; seen && now.Sub(last) < strangerEvery {
 		return
 	}
+	if len(n.shownAt) >= maxStrangers {
+		for key, at := range n.shownAt {
+			if now.Sub(at) >= strangerEvery {
+				delete(n.shownAt, key) // shown long enough ago to be shown again anyway
+			}
+		}
+		if len(n.shownAt) >= maxStrangers {
+			return
+		}
+	}
 	n.shownAt[k] = now
-	n.genesisAt = now
+	n.strangersAt = now
 	n.publish(ctx, append([]byte{msgEntry}, t.entries[0].Marshal()...))
 	if t.Started() {
 		n.publish(ctx, append([]byte{msgEntry}, t.entries[len(t.entries)-1].Marshal()...))
 	}
 }
 
-// How often a table shows itself to one node that wants a table of its name, and to how many.
+// How often a table shows itself to one node that wants a table of its name, to how many
+// nodes it keeps that note, and how often to any stranger at all.
 const (
-	strangerEvery = 5 * time.Second
-	maxStrangers  = 64
+	strangerEvery  = 5 * time.Second
+	maxStrangers   = 64
+	strangersEvery = time.Second
 )
 
 // candidates are the nodes heard lately that want this table and sit at no table yet, by key.
