@@ -26,8 +26,8 @@ import (
 //
 // Nodes see the other tables at different moments, so one node of a table may dissolve it while
 // another, which heard of nothing lower, stays; or while another already holds every key. So a
-// node that dissolves a table says so, signed (a left notice, again every tick until it sits at a
-// started table), and the table is dead: it can never start, it seats nobody, and every node of
+// node that dissolves a table says so, signed (a left notice, said again every leftEvery until it sits
+// at a started table), and the table is dead: it can never start, it seats nobody, and every node of
 // it that has not yet seen an entry past the keys dissolves it too, even with every key in hand.
 // And the seat that writes the first entry past the keys waits until every seat has announced
 // every key (or a quarter of the table's timeout): a node that holds every key no longer leaves,
@@ -53,10 +53,11 @@ type former struct {
 	// (its signed left notice, or this node's own leaving): they never start and seat nobody.
 	dead map[[32]byte]bool
 	// leftWords are this node's left notices, the latest first (at most maxLeftWords), said
-	// again every tick until its table ends: for the tables it left, and, once its own table has
+	// again every leftEvery until its table ends: for the tables it left, and, once its own table has
 	// started, for every other genesis that seats it (its creator missed this node's table).
-	leftWords []*left
-	shownAt   map[string]time.Time // when a node that sits nowhere was last shown this node's table
+	leftWords  []*left
+	leftSaidAt time.Time            // when the node last said its left notices again
+	shownAt    map[string]time.Time // when a node that sits nowhere was last shown this node's table
 }
 
 // maxLeftWords bounds the left notices a node keeps saying.
@@ -379,8 +380,7 @@ func (n *Node) dissolveAndMove(ctx context.Context) {
 // unless the word is from a seat that announced every key (a node that holds them all does
 // not leave: its word contradicts its head, and the barrier of act trusts the head).
 func (n *Node) heardLeft(ctx context.Context, l *left) {
-	g := n.geneses[l.table]
-	if g == nil || g.SeatOf(l.key) < 0 || n.dead[l.table] {
+	if !n.mayHearLeft(l) {
 		return
 	}
 	if t := n.table; t != nil && t.id == l.table {
@@ -397,12 +397,31 @@ func (n *Node) heardLeft(ctx context.Context, l *left) {
 	n.checkTable(ctx)
 }
 
-// sayLeft says again this node's left notices (every tick).
-func (n *Node) sayLeft(ctx context.Context) {
+// mayHearLeft reports whether a left notice (its signature checked or not) can change
+// anything here: it is for a table of this node's name that is not yet dead, from one of its
+// players.
+func (n *Node) mayHearLeft(l *left) bool {
+	g := n.geneses[l.table]
+	return g != nil && g.SeatOf(l.key) >= 0 && !n.dead[l.table]
+}
+
+// sayLeft says again this node's left notices, at most every leftEvery: a node that missed one
+// (or had not yet heard the genesis it names) hears it then. Every tick was too often: at a
+// table formed with some tables dissolved, every node said up to eight notices fifty times a
+// second, and on a busy machine the checks of their signatures slowed every node to a crawl,
+// which made the next formation slower still.
+func (n *Node) sayLeft(ctx context.Context, now time.Time) {
+	if len(n.leftWords) == 0 || now.Sub(n.leftSaidAt) < leftEvery {
+		return
+	}
+	n.leftSaidAt = now
 	for _, l := range n.leftWords {
 		n.publish(ctx, l.marshal())
 	}
 }
+
+// leftEvery is how often a node says its left notices again.
+const leftEvery = 500 * time.Millisecond
 
 // leave makes this node's left notice for table, says it, and keeps it to say again.
 func (n *Node) leave(ctx context.Context, table [32]byte) {

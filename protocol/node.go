@@ -468,8 +468,12 @@ func (n *Node) handle(ctx context.Context, m message) {
 	case msgPause:
 		n.heardPause(m.from, m.data)
 	case msgLeft:
-		if l, err := parseLeft(body); err == nil {
-			n.heardLeft(ctx, l)
+		// The notice of a table already dead here, or never heard of, changes nothing: it is
+		// dropped before its signature is checked (every node says its notices again).
+		if l, err := parseLeftUnverified(body); err == nil && n.mayHearLeft(l) {
+			if l, err = parseLeft(body); err == nil {
+				n.heardLeft(ctx, l)
+			}
 		}
 	}
 }
@@ -478,7 +482,7 @@ func (n *Node) handle(ctx context.Context, m message) {
 // the seat due (watch.go).
 func (n *Node) tick(ctx context.Context) {
 	now := n.clock.Now()
-	n.sayLeft(ctx)
+	n.sayLeft(ctx, now)
 	if n.table == nil {
 		n.hello(ctx)
 		n.waiting()

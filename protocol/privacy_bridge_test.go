@@ -148,6 +148,13 @@ func TestPrivacyThroughBridge(t *testing.T) {
 	if frames.Load() < 100 {
 		t.Fatalf("%d frames of the bridge recorded: the phone's seat did not go through it", frames.Load())
 	}
+	// The bridge's links go on (their keepalive) until closed: the analysis reads what was
+	// recorded by then.
+	for _, c := range closers {
+		c()
+	}
+	closers = nil
+	w = w.frozen()
 	index := newWindowIndex(w.msgs)
 	checkHidden(t, w, index, facts, corruptionValues)
 	checkAnswers(t, facts, keys, map[string]bool{}, map[string]bool{})

@@ -41,6 +41,13 @@ func (w *wiretap) add(b []byte) {
 	w.msgs = append(w.msgs, bytes.Clone(b))
 }
 
+// frozen is a copy of what w has recorded so far, which nothing records into.
+func (w *wiretap) frozen() *wiretap {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return &wiretap{msgs: slices.Clone(w.msgs)}
+}
+
 // tapNet is a node's endpoint that records what the node sends.
 type tapNet struct {
 	*memnet.Endpoint
