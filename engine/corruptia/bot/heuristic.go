@@ -24,7 +24,10 @@ import (
 //   - it offers an employee when the active senator's best amendment with it would be worth
 //     more than 5 points more to it; as the active senator, it amends when an offer makes a
 //     better proposal.
-type Heuristic struct{ rng *rand.Rand }
+type Heuristic struct {
+	rng *rand.Rand
+	buf []corruptia.Proposal // reused by the listing of proposals, which one decision needs at a time
+}
 
 func (b *Heuristic) Name() string { return "heuristic" }
 
@@ -34,7 +37,7 @@ func (b *Heuristic) Decide(v *corruptia.View) corruptia.Move {
 	case corruptia.DecideDiscard:
 		return corruptia.Move{Kind: corruptia.MoveDiscard, Slot: b.discard(v)}
 	case corruptia.DecidePropose:
-		if p, _, ok := b.best(m, v.Proposals(nil)); ok {
+		if p, _, ok := b.best(m, b.proposals(v)); ok {
 			return corruptia.Move{Kind: corruptia.MovePropose, Proposal: p}
 		}
 		return corruptia.Move{Kind: corruptia.MoveNoBill}
@@ -75,6 +78,12 @@ func (b *Heuristic) value(m *model, p corruptia.Proposal) float64 {
 	yes := approval(mg+1)*g + m.tokens(me, p.Bill, corruptia.VoteYes)
 	no := approval(mg-1)*g + m.tokens(me, p.Bill, corruptia.VoteNo)
 	return max(yes, no) - float64(m.v.Values[p.Bill.Department()]) + b.rng.Float64()*1e-6
+}
+
+// proposals are v.Seat's legal proposals, in b.buf: valid until the next listing.
+func (b *Heuristic) proposals(v *corruptia.View) []corruptia.Proposal {
+	b.buf = v.Proposals(b.buf[:0])
+	return b.buf
 }
 
 // best is the proposal of ps worth most to this bot.
@@ -133,7 +142,8 @@ func (b *Heuristic) offerPays(m *model, p corruptia.Proposal, g float64) bool {
 	v := m.v
 	o := offers(v)
 	o[v.Seat]++
-	ps := corruptia.Proposals(v.Program, p.Bill, p.Slot, v.Active, v.Players, v.Reserve[v.Active], o, nil)
+	ps := corruptia.Proposals(v.Program, p.Bill, p.Slot, v.Active, v.Players, v.Reserve[v.Active], o, b.buf[:0])
+	b.buf = ps
 	var best corruptia.Proposal
 	bestV := math.Inf(-1)
 	for _, q := range ps {
@@ -156,7 +166,7 @@ func (b *Heuristic) negotiate(m *model) corruptia.Move {
 		offered = offered || (s != v.Seat && k > 0)
 	}
 	if offered && v.AmendsLeft > 0 {
-		if q, val, ok := b.best(m, v.Proposals(nil)); ok && val > b.value(m, p)+1 && q != p {
+		if q, val, ok := b.best(m, b.proposals(v)); ok && val > b.value(m, p)+1 && q != p {
 			return corruptia.Move{Kind: corruptia.MoveAmend, Proposal: q}
 		}
 	}

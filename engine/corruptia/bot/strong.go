@@ -23,6 +23,11 @@ type Strong struct {
 	rng    *rand.Rand
 	cfg    search.Config
 	last   search.Stats
+	// what ranked lists and reckons, reused (a listing of proposals was most of a search's
+	// allocations): valid until the next ranking
+	props []corruptia.Proposal
+	vals  []float64
+	idx   []int
 }
 
 // Default budgets of the strong bot, in playouts a decision.
@@ -189,16 +194,17 @@ func (g *game) Moves(buf []act) []act {
 
 // ranked are the k proposals of v's seat worth most to it, by the heuristic's reckoning.
 func (g *game) ranked(v *corruptia.View, k int) []corruptia.Proposal {
-	ps := v.Proposals(nil)
+	b := g.b
+	b.props = v.Proposals(b.props[:0])
+	ps := b.props
 	m := newModel(v)
-	vals := make([]float64, len(ps))
+	vals := b.vals[:0]
+	idx := b.idx[:0]
 	for i, p := range ps {
-		vals[i] = g.b.h.value(m, p)
+		vals = append(vals, b.h.value(m, p))
+		idx = append(idx, i)
 	}
-	idx := make([]int, len(ps))
-	for i := range idx {
-		idx[i] = i
-	}
+	b.vals, b.idx = vals, idx
 	slices.SortStableFunc(idx, func(a, b int) int {
 		switch {
 		case vals[a] > vals[b]:
