@@ -34,10 +34,10 @@ type Strong struct {
 const (
 	// ThinkPerson is the budget at a person's table (demo, play, bot): well under a second a
 	// decision on one core (docs/PERFORMANCE.md).
-	ThinkPerson = 150
+	ThinkPerson = 300
 	// ThinkSimulate is simulate's: 100 games of one strong bot and three heuristic ones in
 	// under five minutes on two cores.
-	ThinkSimulate = 60
+	ThinkSimulate = 150
 )
 
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
