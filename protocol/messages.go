@@ -146,11 +146,14 @@ func parseLeft(p []byte) (*left, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !ed25519.Verify(l.key, l.unsigned(), l.sig) {
+	if !l.signed() {
 		return nil, errors.New("left notice: bad signature")
 	}
 	return l, nil
 }
+
+// signed reports whether l's signature is its key's.
+func (l *left) signed() bool { return ed25519.Verify(l.key, l.unsigned(), l.sig) }
 
 // parseLeftUnverified reads a left notice without checking its signature: what a node reads
 // first, to drop at no cost the notices it has no use for (a table it knows dead, or one it

@@ -470,10 +470,8 @@ func (n *Node) handle(ctx context.Context, m message) {
 	case msgLeft:
 		// The notice of a table already dead here, or never heard of, changes nothing: it is
 		// dropped before its signature is checked (every node says its notices again).
-		if l, err := parseLeftUnverified(body); err == nil && n.mayHearLeft(l) {
-			if l, err = parseLeft(body); err == nil {
-				n.heardLeft(ctx, l)
-			}
+		if l, err := parseLeftUnverified(body); err == nil && n.mayHearLeft(l) && l.signed() {
+			n.heardLeft(ctx, l)
 		}
 	}
 }
