@@ -11,6 +11,7 @@
 # A new test that runs nodes on memnet's clock belongs in TESTS below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/raceflags.sh # the race pass's build (the curve arithmetic uninstrumented)
 RUNS="${RUNS:-200}"
 JOBS="${JOBS:-4}"
 TESTS='TestCheaters|TestDecisionClock|TestDepartBadLogs|TestDepartComesBack|TestDepartCorruption|TestDepartCorruptionAt|TestDepartLateEntry|TestDepartOtherGames|TestDepartPartition|TestDepartShareWithheld|TestDepartToy|TestDepartTwice|TestFormFifthNode|TestFormOlderRelease|TestFormSettings|TestFormTwoGeneses|TestJoinAdmits|TestJoinLimits|TestJoinWrongCodeRefused|TestLongPartition|TestNoClockNamesNobody|TestNoFetchStorm|TestNodesAbandoned|TestPauseEverySeatThenResume|TestPauseKeepPlaying|TestResumedAloneWritesItsEntry|TestSilentSeatFakeClock|TestTickClockAfterAGap|FuzzJoinServe'
@@ -18,8 +19,8 @@ TESTS='TestCheaters|TestDecisionClock|TestDepartBadLogs|TestDepartComesBack|Test
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 start=$SECONDS
-go test -race -c -o "$work/protocol.test" ./protocol/
-go test -race -c -o "$work/memnet.test" ./protocol/memnet/
+go test "${RACE_FLAGS[@]}" -c -o "$work/protocol.test" ./protocol/
+go test "${RACE_FLAGS[@]}" -c -o "$work/memnet.test" ./protocol/memnet/
 "$work/memnet.test" -test.run '^TestClock' -test.count="$RUNS" > "$work/memnet.out" 2>&1 || {
   cat "$work/memnet.out"
   exit 1

@@ -11,7 +11,8 @@
 #                than this machine's (scripts/crosscheck: no compiling; release.sh builds them)
 #   staticcheck  staticcheck, fetched from the module proxy
 #   test         the whole suite: real processes, browsers, network namespaces
-#   race         the concurrent packages again under the race detector, in -short mode
+#   race         the concurrent packages again under the race detector, in -short mode (the
+#                curve arithmetic uninstrumented: scripts/raceflags.sh)
 #   wasm         the browser seat's own tests compiled for the browser (GOOS=js GOARCH=wasm),
 #                run by Node through Go's go_js_wasm_exec: its storage and its runner
 #   fuzz         every fuzz target, FUZZTIME each (two at a time)
@@ -27,6 +28,7 @@
 # the steps named.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/raceflags.sh
 FUZZTIME="${FUZZTIME:-1000x}"
 STATICCHECK="honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 RELEASE_TARGETS="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
@@ -83,17 +85,25 @@ cross() {
 
 tests() {
   go build -o "$CORRUPTION_BIN" ./cmd/corruption
-  # The command's package (real processes, browsers, namespaces) waits on its processes, its
-  # browser and real clocks for much of its time: it runs by itself, four of its tests at a time,
-  # beside every other package, two at a time (their tests are the CPU's). Its output is printed
-  # when it ends.
-  local cmdout status=0
-  cmdout="$work/cmd.out"
-  go test -count=1 -parallel 4 -timeout 30m ./cmd/corruption/ > "$cmdout" 2>&1 &
+  # The step is CPU-bound on 2 cores: it takes its CPU seconds over two, plus whatever a long
+  # package still runs alone at the end. The two long packages start first, each in a go test
+  # of its own, beside the others two at a time: the command's package (real processes,
+  # browsers, namespaces), four of its tests at a time (they wait on their processes, their
+  # browser and real clocks for much of their time), and protocol's (behind the engines'
+  # packages, in the order of go list, it used to start some 45 s late and end alone). Their
+  # output is printed when they end.
+  local status=0 out
+  out="$work/out"
+  mkdir -p "$out"
+  go test -count=1 -parallel 4 -timeout 30m ./cmd/corruption/ > "$out/cmd" 2>&1 &
   local cmd=$!
-  go test -count=1 -p 2 -timeout 30m $(go list ./... | grep -v '^corruption/cmd/corruption$') || status=1
+  go test -count=1 -timeout 30m ./protocol/ > "$out/protocol" 2>&1 &
+  local proto=$!
+  go test -count=1 -p 2 -timeout 30m $(go list ./... | grep -v '^corruption/cmd/corruption$\|^corruption/protocol$') || status=1
+  wait "$proto" || status=1
+  cat "$out/protocol"
   wait "$cmd" || status=1
-  cat "$cmdout"
+  cat "$out/cmd"
   return "$status"
 }
 
@@ -110,8 +120,9 @@ race() {
   # them; so are the boards' games played through their words and views in one goroutine
   # (ui/corruptia's and ui/kingdoms' longest tests: their page and terminal tests stay). Under
   # the race detector the table tests play their smallest table and the cheat test
-  # each kind of cheat once (protocol's raceDetector).
-  go test -race -short -count=1 -timeout 20m -skip "^($RACE_SKIP)\$" ./protocol/... ./p2p/... ./ui/... ./cmd/...
+  # each kind of cheat once (protocol's raceDetector). The curve arithmetic is built without
+  # the race detector's instrumentation, all else with it (scripts/raceflags.sh).
+  go test "${RACE_FLAGS[@]}" -short -count=1 -timeout 20m -skip "^($RACE_SKIP)\$" ./protocol/... ./p2p/... ./ui/... ./cmd/...
 }
 RACE_SKIP='TestPrivacy|TestKingdomsPrivacy|TestBadLogs|TestBadLogsComplete|TestCorruptiaBadLogs|TestCorruptiaBadLogsComplete|TestGoldenLogs|TestGoldenAudit|TestCorruptiaGolden|TestVersion2Logs|TestRestartRewritesEntries|TestTableLockstep|TestToyWorld|TestToyCheats|TestSeatOrder|TestSeatOrderCheats|TestStandInNotSteered|TestEscrowBadShareFoundLate|TestPlainWords|TestGameThroughBoard|TestDrawShowsOnlyTheView|TestTellEveryEvent|TestEveryLegalMoveTyped|TestDecisionWords'
 
@@ -165,7 +176,7 @@ step tidy 5 go mod tidy -diff
 step vet 30 go vet ./...
 step cross 20 cross
 step staticcheck 40 go run "$STATICCHECK" ./...
-step test 270 tests
-step race 150 race
+step test 320 tests
+step race 100 race
 step wasm 30 wasm
 step fuzz 55 fuzz
