@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"time"
 
@@ -18,6 +19,41 @@ type TickClockForTest struct {
 	mu      sync.Mutex
 	tickers map[*tickTap]bool
 	moved   chan struct{} // a ticker started, delivered or stopped since the last look (one pending signal)
+	quiet   func() bool   // SetQuiet's
+}
+
+// quietPatience is how long, in real time, a step of Pass waits for SetQuiet's condition: a
+// node that has stopped leaves its inbox filling, and the time must still move on.
+const quietPatience = 200 * time.Millisecond
+
+// SetQuiet makes each step of Pass wait first until quiet holds (memnet's Net.Idle: nothing on
+// its way between the nodes), for at most quietPatience, yielding the processor meanwhile.
+// Pass alone waits only until every node's loop has taken its tick, and a loop takes ticks
+// while a message to it waits for a goroutine the machine has not run yet: on a busy machine
+// under the race detector, a test that passes days in hundreds of steps ran them within one
+// of the scheduler's time slices, and a seat's entry, already sent, arrived after its
+// timeout (the stress run of scripts/stress-clock.sh found it, 3 runs in 200).
+func (c *TickClockForTest) SetQuiet(quiet func() bool) {
+	c.mu.Lock()
+	c.quiet = quiet
+	c.mu.Unlock()
+}
+
+// waitQuiet waits for SetQuiet's condition, if any, for at most quietPatience.
+func (c *TickClockForTest) waitQuiet(ctx context.Context) error {
+	c.mu.Lock()
+	quiet := c.quiet
+	c.mu.Unlock()
+	if quiet == nil {
+		return nil
+	}
+	for deadline := time.Now().Add(quietPatience); !quiet() && time.Now().Before(deadline); {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		runtime.Gosched()
+	}
+	return nil
 }
 
 // tickTap is one ticker as its reader sees it: the time of the last tick it took.
@@ -113,7 +149,8 @@ func (c *TickClockForTest) WaitTickers(ctx context.Context, n int) error {
 // Pass moves the clock on by d in steps of at most step, and after each step waits until every
 // live ticker's reader has taken a tick of the time reached: a node whose tick is shorter than
 // step sees the time pass (at most two steps between two of its ticks), never jump. It returns
-// ctx's error if ctx ends first. A pump may move the clock meanwhile.
+// ctx's error if ctx ends first. With SetQuiet, each step first waits for the network to be
+// quiet. A pump may move the clock meanwhile.
 func (c *TickClockForTest) Pass(ctx context.Context, d, step time.Duration) error {
 	// wait blocks until cond holds of every live ticker.
 	wait := func(cond func(tap *tickTap) bool) error {
@@ -139,6 +176,9 @@ func (c *TickClockForTest) Pass(ctx context.Context, d, step time.Duration) erro
 		d -= s
 		// memnet's ticker holds one tick: the one this step fires must find it empty.
 		if err := wait(func(tap *tickTap) bool { return len(tap.in) == 0 }); err != nil {
+			return err
+		}
+		if err := c.waitQuiet(ctx); err != nil {
 			return err
 		}
 		c.Clock.Advance(s)

@@ -19,12 +19,13 @@ import (
 // spyEntries collects the entries gossiped on net, by seq, as a stranger on the table's channel
 // hears them.
 type spyEntries struct {
-	mu sync.Mutex
-	by map[uint64]*protocol.Entry
+	mu      sync.Mutex
+	by      map[uint64]*protocol.Entry
+	changed chan struct{} // closed, and a new one made, as each entry is heard
 }
 
 func spyOn(ctx context.Context, ep *memnet.Endpoint) *spyEntries {
-	s := &spyEntries{by: map[uint64]*protocol.Entry{}}
+	s := &spyEntries{by: map[uint64]*protocol.Entry{}, changed: make(chan struct{})}
 	go func() {
 		for {
 			_, data, err := ep.Next(ctx)
@@ -35,6 +36,8 @@ func spyOn(ctx context.Context, ep *memnet.Endpoint) *spyEntries {
 				if e, err := protocol.ParseEntry(data[1:]); err == nil {
 					s.mu.Lock()
 					s.by[e.Seq] = e
+					close(s.changed)
+					s.changed = make(chan struct{})
 					s.mu.Unlock()
 				}
 			}
@@ -43,10 +46,23 @@ func spyOn(ctx context.Context, ep *memnet.Endpoint) *spyEntries {
 	return s
 }
 
-func (s *spyEntries) get(seq uint64) *protocol.Entry {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.by[seq]
+// get waits until the spy has heard entry seq, and returns it (nil if ctx ends first). The
+// spy reads on a goroutine of its own, which on a busy machine may not yet have taken from
+// its inbox what every node already holds (the stress run found the test reading too soon).
+func (s *spyEntries) get(ctx context.Context, seq uint64) *protocol.Entry {
+	for {
+		s.mu.Lock()
+		e, changed := s.by[seq], s.changed
+		s.mu.Unlock()
+		if e != nil {
+			return e
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 // agreedBy is a condition: every node of nodes sees exactly the seats of want agree to pause
@@ -127,7 +143,11 @@ func TestPauseEverySeatThenResume(t *testing.T) {
 	watch.mu.Lock()
 	L := uint64(watch.st[0].Entries)
 	seats := []int{watch.st[0].Seat, watch.st[1].Seat, watch.st[2].Seat}
-	id := heard.get(0).Table
+	first := heard.get(ctx, 0)
+	if first == nil {
+		t.Fatal("the spy never heard the genesis")
+	}
+	id := first.Table
 	watch.mu.Unlock()
 
 	mu.Lock()
@@ -145,8 +165,8 @@ func TestPauseEverySeatThenResume(t *testing.T) {
 
 	// The third seat's old vote (for entry L−1, honestly signed), a vote for it signed with
 	// another seat's key, a certificate with that forged vote, and bytes that are no vote.
-	prev := heard.get(L - 1)
-	older := heard.get(L - 2)
+	prev := heard.get(ctx, L-1)
+	older := heard.get(ctx, L-2)
 	if prev == nil || older == nil {
 		t.Fatalf("the spy missed entry %d or %d", L-2, L-1)
 	}

@@ -121,7 +121,13 @@ func (e *Endpoint) Request(ctx context.Context, peer string, req []byte) ([]byte
 		n.mu.Unlock()
 		return nil, err
 	}
+	n.asking++
 	n.mu.Unlock()
+	defer func() {
+		n.mu.Lock()
+		n.asking--
+		n.mu.Unlock()
+	}()
 
 	type result struct {
 		resp []byte
