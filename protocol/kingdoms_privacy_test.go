@@ -22,8 +22,8 @@ var kingdomsValues = [][]byte{[]byte("yes"), []byte("no"), {0}, {1}, {2}, {3}}
 //
 //   - a vote or a chaos discard (hidden values): the nonce of its commitment is not sent before
 //     its opening, and no value of the game opens the commitment with any 32 bytes sent before
-//     (a discard never opened, its seat having played no chaos card: with any 32 bytes sent at
-//     all); the votes of a choice are all committed before any is opened;
+//     (brute-forced for one opened value in three, every one under -long; a discard never
+//     opened, its seat having played no chaos card: with any 32 bytes sent at all); the votes of a choice are all committed before any is opened;
 //
 //   - a shareholder or chaos card dealt to one seat: the others' shares decode to no card, and
 //     the recipient's share is sent only by the show at the end (or at the card's play), never
@@ -91,14 +91,14 @@ func withoutOpenCards(t *testing.T, f *logFacts) *logFacts {
 	return &g
 }
 
-// checkKingdomsHidden brute-forces every hidden value of the game over the bytes sent before
-// its opening (or ever, for a discard never opened), and checks that the votes of each choice
+// checkKingdomsHidden brute-forces the hidden values of the game over the bytes sent before
+// their opening (or ever, for a discard never opened), and checks that the votes of each choice
 // were all committed before any was opened.
 func checkKingdomsHidden(t *testing.T, w *wiretap, index *windowIndex, f *logFacts, log []*protocol.Entry) (opened, never, votes int) {
 	if len(f.values) == 0 {
 		t.Fatal("no hidden value in the game")
 	}
-	for _, v := range f.values {
+	for k, v := range f.values {
 		prefix := commitPrefix(f.table[:], f.roster, v.seat, 0, v.ref)
 		end := len(w.msgs)
 		if v.opened != nil {
@@ -119,6 +119,13 @@ func checkKingdomsHidden(t *testing.T, w *wiretap, index *windowIndex, f *logFac
 			}
 		} else {
 			never++
+		}
+		// An opened value's nonce was not sent before its opening (above), so no window sent
+		// before opens it short of a second preimage of SHA-256: as TestPrivacy does, one
+		// opened value in three is brute-forced all the same (every one under -long), and
+		// every value never opened, whose nonce the test does not know.
+		if v.opened != nil && k%3 != 0 && !*long {
+			continue
 		}
 		if got, ok := bruteForce(prefix, v.commit, kingdomsValues, index.before(end)); ok {
 			t.Fatalf("hidden value %d (seat %d) opens to %q with bytes sent before its opening", v.ref, v.seat, got)
