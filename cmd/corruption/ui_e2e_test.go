@@ -174,6 +174,13 @@ func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool)
 	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
+	// Taken only where it is kept: $ARTIFACTS or the docs. By default they would go to the
+	// test's temporary directory, removed as the test ends, and each costs the browser an
+	// encoding of the page (80 of them in the test command: docs/PERFORMANCE.md).
+	docs := os.Getenv("CORRUPTION_SCREENSHOTS")
+	if os.Getenv("ARTIFACTS") == "" && docs == "" {
+		return
+	}
 	act := chromedp.CaptureScreenshot()
 	if full {
 		act = chromedp.FullScreenshot(100)
@@ -187,7 +194,7 @@ func screenshot(t *testing.T, bctx context.Context, dir, name string, full bool)
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", path)
-	if docs := os.Getenv("CORRUPTION_SCREENSHOTS"); docs != "" && !full {
+	if docs != "" && !full {
 		if err := os.WriteFile(filepath.Join(docs, name+".png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
