@@ -186,8 +186,22 @@ function take(st, s) {
   ui.state = st;
   board.onState(prev, st);
   if (pressed) drawLater = true; // drawn once the click is taken
-  else render();
+  else drawSoon();
   ui.fresh = false;
+}
+
+// drawSoon draws the latest state before the next frame. A table's states come in bursts (a
+// bot's move is several entries, each a state, a few milliseconds apart): each is taken as it
+// comes (its log lines, the board's onState), but the page is drawn once a frame, with the
+// last of them, not once a state. A hidden tab draws no frames: a timer draws it all the
+// same, its title and alerts kept up to date.
+let drawPending = false;
+function drawSoon() {
+  if (drawPending) return;
+  drawPending = true;
+  const draw = () => { if (drawPending) render(); };
+  requestAnimationFrame(draw);
+  setTimeout(draw, 100);
 }
 
 async function switchLang(lang) {
@@ -217,6 +231,7 @@ for (const ev of ['pointerup', 'pointercancel']) addEventListener(ev, released, 
 addEventListener('blur', released);
 
 function render() {
+  drawPending = false;
   const st = ui.state;
   if (!st || !board) return;
   const active = document.activeElement;
