@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
 )
@@ -14,8 +15,19 @@ import (
 // the one they all knew. A peer's answer lists the full addresses of the peers it is
 // connected to; the asker dials those it does not know, the way it dials mDNS discoveries
 // (given up after a minute of failure).
+//
+// A node asks a new peer at once and again exchangeAgain later (then three, nine, 27 times
+// that): two nodes that reach the same peer at the same moment are each missing from the
+// other's first answer, and would otherwise never meet.
 
 const exchangeProto = "/corruption/p2p/peers/1"
+
+// exchangeAgain is the first pause before a peer is asked again; each later pause is three
+// times the one before, for exchangeAsks asks in all.
+const (
+	exchangeAgain = time.Second
+	exchangeAsks  = 4
+)
 
 // maxExchanged bounds the addresses taken from one answer.
 const maxExchanged = 64
@@ -38,9 +50,34 @@ func (n *Node) startExchange() {
 		// its own public address (the relay's observation of it) before it dials the peers the
 		// relay names, which hole punching needs from the first relayed connection.
 		if connected && !n.isRelay(id) {
-			n.start(func() { n.exchangeWith(id) })
+			n.start(func() { n.exchangeRepeatedly(id) })
 		}
 	})
+}
+
+// exchangeRepeatedly asks peer id for its peers exchangeAsks times, while it stays connected.
+func (n *Node) exchangeRepeatedly(id string) {
+	pid, err := peer.Decode(id)
+	if err != nil {
+		return
+	}
+	pause := exchangeAgain
+	for ask := 0; ask < exchangeAsks; ask++ {
+		if ask > 0 {
+			t := time.NewTimer(pause)
+			select {
+			case <-n.ctx.Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+			pause *= 3
+		}
+		if n.host.Network().Connectedness(pid) != network.Connected {
+			return
+		}
+		n.exchangeWith(id)
+	}
 }
 
 func (n *Node) exchangeWith(id string) {

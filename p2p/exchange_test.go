@@ -44,3 +44,18 @@ func TestPeerExchange(t *testing.T) {
 		}
 	}
 }
+
+// TestPeerExchangeAsksAgain: a node asks a peer for its peers again later, so that it meets a
+// node that reached the same peer after its first ask (here one that never asks anyone, as two
+// nodes reaching the hub at the same moment are each missing from the other's first answer).
+func TestPeerExchangeAsksAgain(t *testing.T) {
+	hub := newNode(t, p2p.Config{Exchange: true})
+	early := newNode(t, p2p.Config{Exchange: true, Peers: hub.Addrs()})
+	waitFor(t, 10*time.Second, "the early node to reach the hub", func() bool {
+		return connectedTo(early, hub.ID()) && connectedTo(hub, early.ID())
+	})
+	late := newNode(t, p2p.Config{Peers: hub.Addrs()})
+	waitFor(t, 20*time.Second, "the early node to meet the late one through the hub", func() bool {
+		return connectedTo(early, late.ID())
+	})
+}
