@@ -67,7 +67,7 @@ func TestCorruptiaBrowserChat(t *testing.T) {
 	}
 	last := 0
 	for decisions := 0; decisions < 3; decisions++ {
-		d, err := chromedp.Run(bctx, chromedp.Poll[ctiaDecision](fmt.Sprintf(ctiaReadDecision, last), chromedp.WithPollingTimeout(60*time.Second)))
+		d, err := poll[ctiaDecision](bctx, fmt.Sprintf(ctiaReadDecision, last), 60*time.Second)
 		if err != nil {
 			screenshot(t, bctx, dir, "corruptia-stuck", true)
 			t.Fatalf("waiting for a decision after decision %d: %v", last, err)
@@ -79,14 +79,13 @@ func TestCorruptiaBrowserChat(t *testing.T) {
 		if decisions == 0 {
 			typeInto(t, bctx, "#chat-input", "I vote yes to any education bill, if you offer me an employee")
 			click(t, bctx, "#chat-send")
-			if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`[...document.querySelectorAll('#chat-lines li.chatme')].some((l) => l.textContent.includes('offer me an employee'))`,
-				chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			if _, err := poll[bool](bctx, `[...document.querySelectorAll('#chat-lines li.chatme')].some((l) => l.textContent.includes('offer me an employee'))`, 20*time.Second); err != nil {
 				t.Fatalf("the chat does not show the person's line: %v", err)
 			}
 			// Markup in a chat line is text: no element is made of it, no script runs.
 			typeInto(t, bctx, "#chat-input", markupLine)
 			click(t, bctx, "#chat-send")
-			if _, err := chromedp.Run(bctx, chromedp.Poll[bool](markupShown, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			if _, err := poll[bool](bctx, markupShown, 20*time.Second); err != nil {
 				html, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#chat-lines').innerHTML`))
 				t.Fatalf("the chat does not show the markup as text, with its speaker isolated and seated: %v\n%s", err, html)
 			}

@@ -56,10 +56,10 @@ func TestBrowserOpenSeat(t *testing.T) {
 	banner := make(chan string, 1)
 	wctx, stopWatch := context.WithCancel(bctx)
 	go func() {
-		got, err := chromedp.Run(wctx, chromedp.Poll[string](`(() => {
+		got, err := poll[string](wctx, `(() => {
 		  const a = [...document.querySelectorAll('#alerts .alert')].find((e) => e.textContent.includes('is silent: waiting for every other player to agree'));
 		  return a ? a.textContent : document.querySelector('.open-seat') ? '-' : '';
-		})()`, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(4*time.Minute)))
+		})()`, 4*time.Minute)
 		if err != nil {
 			got = "? " + err.Error()
 		}

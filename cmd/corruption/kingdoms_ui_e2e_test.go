@@ -59,7 +59,7 @@ func TestKingdomsBrowserGame(t *testing.T) {
 	seen := map[string]int{}
 	last, shot := 0, false
 	for {
-		d, err := chromedp.Run(bctx, chromedp.Poll[kingdomsDecision](fmt.Sprintf(readKingdomsDecision, last), chromedp.WithPollingTimeout(60*time.Second)))
+		d, err := poll[kingdomsDecision](bctx, fmt.Sprintf(readKingdomsDecision, last), 60*time.Second)
 		if err != nil {
 			screenshot(t, bctx, dir, "kingdoms-stuck", true)
 			t.Fatalf("waiting for a decision after decision %d: %v", last, err)

@@ -60,7 +60,7 @@ func TestBrowserPhoneDemo(t *testing.T) {
 			mode := func(js string, within time.Duration) {
 				t.Helper()
 				// By interval: a page once frozen may not run its animation frames.
-				if _, err := chromedp.Run(bctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(250*time.Millisecond), chromedp.WithPollingTimeout(within))); err != nil {
+				if _, err := poll[bool](bctx, js, within); err != nil {
 					shown, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`JSON.stringify(document.body.dataset) + ' ' + document.getElementById('main').innerText.slice(0, 300)`))
 					t.Fatalf("the phone's page: waiting for %s: %v; the page: %s", js, err, shown)
 				}

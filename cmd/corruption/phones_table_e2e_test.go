@@ -110,8 +110,8 @@ func TestBrowserPhonesLaptopAndBotAtOneTable(t *testing.T) {
 	}
 	wait := func(i int, what, js string, within time.Duration) {
 		t.Helper()
-		// By interval: the seat's work may hold the page's animation frames back.
-		if _, err := chromedp.Run(pages[i], chromedp.Poll[bool](js, chromedp.WithPollingInterval(250*time.Millisecond), chromedp.WithPollingTimeout(within))); err != nil {
+		// Not at every frame: the seat's work may hold the page's animation frames back.
+		if _, err := poll[bool](pages[i], js, within); err != nil {
 			shown, _ := chromedp.Run(pages[i], chromedp.Evaluate[string](`JSON.stringify(document.body.dataset) + ' ' + document.getElementById('main').innerText.slice(0, 300)`))
 			t.Fatalf("%s's page: waiting for %s: %v; the page: %s", names[i], what, err, shown)
 		}

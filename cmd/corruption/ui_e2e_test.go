@@ -343,7 +343,7 @@ const clickable = `(sel) => {
 // click clicks the element sel with the mouse, as a person would, once it is there.
 func click(t *testing.T, bctx context.Context, sel string) {
 	t.Helper()
-	p, err := chromedp.Run(bctx, chromedp.PollFunction[point](clickable, chromedp.WithPollingArgs(sel), chromedp.WithPollingTimeout(20*time.Second)))
+	p, err := pollCall[point](bctx, clickable, 20*time.Second, sel)
 	if err != nil {
 		screenshot(t, bctx, artifacts(t), failShot(t, "stuck"), true)
 		t.Fatalf("no %s to click: %v", sel, err)
@@ -375,7 +375,7 @@ func pressKey(t *testing.T, bctx context.Context, k string, opts ...chromedp.Key
 // waitFor waits until the expression holds.
 func waitFor(t *testing.T, bctx context.Context, what, expr string) {
 	t.Helper()
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if _, err := poll[bool](bctx, expr, 30*time.Second); err != nil {
 		screenshot(t, bctx, artifacts(t), failShot(t, "stuck"), true)
 		t.Fatalf("waiting for %s: %v", what, err)
 	}
@@ -387,7 +387,7 @@ func waitAcrossReload(t *testing.T, bctx context.Context, what, expr string) {
 	t.Helper()
 	var err error
 	for range 5 {
-		if _, err = chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err == nil {
+		if _, err = poll[bool](bctx, expr, 30*time.Second); err == nil {
 			return
 		}
 		if strings.Contains(err.Error(), "timeout") { // not the reload: the page never got there
@@ -528,7 +528,7 @@ func (s *steer) play() {
 	t, bctx := s.t, s.bctx
 	last := 0
 	for {
-		d, err := chromedp.Run(bctx, chromedp.Poll[pageDecision](fmt.Sprintf(readDecision, last), chromedp.WithPollingTimeout(60*time.Second)))
+		d, err := poll[pageDecision](bctx, fmt.Sprintf(readDecision, last), 60*time.Second)
 		if err != nil {
 			screenshot(t, bctx, s.dir, "stuck", true)
 			t.Fatalf("waiting for a decision after decision %d: %v", last, err)
@@ -1011,7 +1011,7 @@ func playByKeys(t *testing.T, bctx context.Context, dir string, help bool) pageR
 	t.Helper()
 	last, decisions := 0, 0
 	for {
-		d, err := chromedp.Run(bctx, chromedp.Poll[pageDecision](fmt.Sprintf(readDecision, last), chromedp.WithPollingTimeout(60*time.Second)))
+		d, err := poll[pageDecision](bctx, fmt.Sprintf(readDecision, last), 60*time.Second)
 		if err != nil {
 			screenshot(t, bctx, dir, "stuck", true)
 			t.Fatalf("waiting for a decision after decision %d: %v", last, err)
