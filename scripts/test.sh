@@ -184,10 +184,10 @@ fuzz() {
 }
 
 step tidy 5 go mod tidy -diff
-step vet 30 go vet ./...
-step cross 20 cross
-step staticcheck 40 go run "$STATICCHECK" ./...
-step test 320 tests
-step race 100 race
-step wasm 30 wasm
-step fuzz 55 fuzz
+step vet 20 go vet ./...
+step cross 10 cross
+step staticcheck 30 go run "$STATICCHECK" ./...
+step test 360 tests
+step race 110 race
+step wasm 15 wasm
+step fuzz 50 fuzz
