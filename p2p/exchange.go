@@ -61,22 +61,19 @@ func (n *Node) exchangeRepeatedly(id string) {
 	if err != nil {
 		return
 	}
-	pause := exchangeAgain
-	for ask := 0; ask < exchangeAsks; ask++ {
-		if ask > 0 {
-			t := time.NewTimer(pause)
-			select {
-			case <-n.ctx.Done():
-				t.Stop()
-				return
-			case <-t.C:
-			}
-			pause *= 3
-		}
+	for ask, pause := 1, exchangeAgain; ; ask, pause = ask+1, 3*pause {
 		if n.host.Network().Connectedness(pid) != network.Connected {
 			return
 		}
 		n.exchangeWith(id)
+		if ask == exchangeAsks {
+			return
+		}
+		select {
+		case <-n.ctx.Done():
+			return
+		case <-time.After(pause): // (a timer no longer referenced is collected, fired or not)
+		}
 	}
 }
 

@@ -99,13 +99,13 @@ tests() {
   # own, all side by side: they use a core for a fifth of their time, and behind the others
   # they ran last, some 30 s of the step with the machine all but idle.
   go test -count=1 -parallel 8 -timeout 30m -run "^($PROTO_WAIT)\$" ./protocol/ > "$out/protocol-wait" 2>&1 &
-  local wait=$!
+  local waiting=$!
   go test -count=1 -parallel 4 -timeout 30m ./cmd/corruption/ > "$out/cmd" 2>&1 &
   local cmd=$!
   go test -count=1 -timeout 30m -skip "^($PROTO_WAIT)\$" ./protocol/ > "$out/protocol" 2>&1 &
   local proto=$!
   go test -count=1 -p 2 -timeout 30m $(go list ./... | grep -v '^corruption/cmd/corruption$\|^corruption/protocol$') || status=1
-  wait "$wait" || status=1
+  wait "$waiting" || status=1
   cat "$out/protocol-wait"
   wait "$proto" || status=1
   cat "$out/protocol"
