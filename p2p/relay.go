@@ -37,6 +37,13 @@ import (
 // closes as any lost connection does, both ends dial again (through the relay, or directly), and
 // a table's nodes fetch what they missed (OnPeer).
 
+// relayRetry is how soon a node tries a relay again after it failed to reach it or to reserve
+// on it. autorelay drops a relay it could not reach, or on which its reservation failed, from
+// its candidates, and asks for its relays again only once its minimum interval has passed
+// (30 s by default): a node whose first try failed (the relay not up yet, a loaded machine, a
+// Wi-Fi that dropped) was unreachable for half a minute. TestRelayLate fails without it.
+const relayRetry = 5 * time.Second
+
 // relayOptions are the host options of Config's relay settings (the relay service itself starts
 // once the host is up: startRelayService).
 func relayOptions(cfg Config) ([]libp2p.Option, error) {
@@ -71,7 +78,7 @@ func relayOptions(cfg Config) ([]libp2p.Option, error) {
 		libp2p.ForceReachabilityPrivate(), // reserve at once: a node given a relay needs it
 		libp2p.EnableAutoRelayWithStaticRelays(static,
 			autorelay.WithBootDelay(0), autorelay.WithNumRelays(len(static)), autorelay.WithMinCandidates(1),
-			autorelay.WithBackoff(5*time.Second)),
+			autorelay.WithBackoff(relayRetry), autorelay.WithMinInterval(relayRetry)),
 		libp2p.EnableHolePunching(),
 	}, nil
 }

@@ -2,7 +2,9 @@ package p2p_test
 
 import (
 	"context"
+	"crypto/ed25519"
 	"fmt"
+	"net"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +60,53 @@ func TestRelay(t *testing.T) {
 	if err != nil || len(ans) != 5+256<<10 {
 		t.Fatalf("a request of 256 KiB through the relay (over go-libp2p's default limit of 128 KiB): %d bytes, %v", len(ans), err)
 	}
+}
+
+// TestRelayLate: two nodes behind NATs whose relay is not up yet, or refuses them, when they
+// first try it (a relay restarting, a laptop's Wi-Fi not up yet) reserve on it within seconds
+// once it answers, and connect through it. Their first tries reach a listener on the relay's
+// port that hangs up on them; then the relay starts there, with the identity they were given.
+func TestRelayLate(t *testing.T) {
+	key := newKey(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	tries := make(chan struct{}, 64)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+			tries <- struct{}{}
+		}
+	}()
+	listen := fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
+	id, err := p2p.PeerID(key.Public().(ed25519.PublicKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raddr := listen + "/p2p/" + id
+	behind := func() *p2p.Node {
+		return newNode(t, p2p.Config{NoListen: true, Listen: []string{}, Relays: []string{raddr}, Exchange: true})
+	}
+	a, b := behind(), behind()
+	for range 2 { // a's first try and b's
+		select {
+		case <-tries:
+		case <-time.After(20 * time.Second):
+			ln.Close()
+			t.Fatal("the nodes never tried their relay")
+		}
+	}
+	ln.Close()
+	newNode(t, p2p.Config{Identity: key, Listen: []string{listen}, RelayService: true, Exchange: true})
+	waitFor(t, 20*time.Second, "a and b connected through the relay that came up late", func() bool {
+		return a.Relayed(b.ID()) == "relayed" && b.Relayed(a.ID()) == "relayed"
+	})
 }
 
 func hasCircuit(addrs []string) bool {
