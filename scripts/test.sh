@@ -33,7 +33,7 @@ cd "$(dirname "$0")/.."
 # fresh clone (as CI and the figures of docs/PERFORMANCE.md take it) reuses what another
 # checkout compiled. Without it, each fresh clone compiled the project's own packages again in
 # every step, plain, for tests, for the race detector, for fuzzing and for the browser: some
-# 50 s of a 370 s run on 2 cores (docs/PERFORMANCE.md, "The seventh session").
+# 50 s of a fresh clone's 370 s on 2 cores (docs/PERFORMANCE.md, "The seventh session").
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath"
 FUZZTIME="${FUZZTIME:-1000x}"
 STATICCHECK="honnef.co/go/tools/cmd/staticcheck@v0.8.2"
