@@ -98,25 +98,37 @@ tests() {
   # browser and real clocks for much of their time), and protocol's (behind the engines'
   # packages, in the order of go list, it used to start some 45 s late and end alone). Their
   # output is printed when they end.
-  local status=0 out
-  out="$work/out"
-  mkdir -p "$out"
+  local status=0
   # protocol's tests that wait on real time (PROTO_WAIT) start at once in a go test of their
   # own, all side by side: they use a core for a fifth of their time, and behind the others
   # they ran last, some 30 s of the step with the machine all but idle.
-  go test -count=1 -parallel 8 -timeout 30m -run "^($PROTO_WAIT)\$" ./protocol/ > "$out/protocol-wait" 2>&1 &
-  local waiting=$!
-  go test -count=1 -parallel 4 -timeout 30m ./cmd/corruption/ > "$out/cmd" 2>&1 &
-  local cmd=$!
-  go test -count=1 -timeout 30m -skip "^($PROTO_WAIT)\$" ./protocol/ > "$out/protocol" 2>&1 &
-  local proto=$!
+  background test-wait go test -count=1 -parallel 8 -timeout 30m -run "^($PROTO_WAIT)\$" ./protocol/
+  background test-cmd go test -count=1 -parallel 4 -timeout 30m ./cmd/corruption/
+  background test-protocol go test -count=1 -timeout 30m -skip "^($PROTO_WAIT)\$" ./protocol/
   go test -count=1 -p 2 -timeout 30m $(go list ./... | grep -v '^corruption/cmd/corruption$\|^corruption/protocol$') || status=1
-  wait "$waiting" || status=1
-  cat "$out/protocol-wait"
-  wait "$proto" || status=1
-  cat "$out/protocol"
-  wait "$cmd" || status=1
-  cat "$out/cmd"
+  finish test-wait || status=1
+  finish test-protocol || status=1
+  finish test-cmd || status=1
+  return "$status"
+}
+
+# background NAME COMMAND...: starts COMMAND in the background, its output kept until finish
+# NAME prints it (the long packages run beside the others, and their output would interleave).
+declare -A background_pids=()
+background() {
+  local name=$1
+  shift
+  mkdir -p "$work/out"
+  "$@" > "$work/out/$name" 2>&1 &
+  background_pids[$name]=$!
+}
+
+# finish NAME: waits for the command background NAME started, prints its output, and fails
+# as it failed.
+finish() {
+  local status=0
+  wait "${background_pids[$1]}" || status=$?
+  cat "$work/out/$1"
   return "$status"
 }
 
@@ -144,20 +156,14 @@ race() {
   # pass starved of CPU fails protocol's tables that run on real clocks. The packages they
   # share are built first, once: with a cold build cache, three go commands at once would each
   # build libp2p for the race detector.
-  local status=0 out
-  out="$work/race"
-  mkdir -p "$out"
+  local status=0
+  local flags=("${RACE_FLAGS[@]}" -short -count=1 -timeout 20m -skip "^($RACE_SKIP)\$")
   go build "${RACE_FLAGS[@]}" ./protocol/... ./p2p/... ./ui/... ./cmd/...
-  go test "${RACE_FLAGS[@]}" -short -count=1 -timeout 20m -skip "^($RACE_SKIP)\$" ./protocol/ > "$out/protocol" 2>&1 &
-  local proto=$!
-  go test "${RACE_FLAGS[@]}" -short -count=1 -timeout 20m -skip "^($RACE_SKIP)\$" ./cmd/... > "$out/cmd" 2>&1 &
-  local cmd=$!
-  go test "${RACE_FLAGS[@]}" -p 1 -short -count=1 -timeout 20m -skip "^($RACE_SKIP)\$" \
-    $(go list ./protocol/... ./p2p/... ./ui/... | grep -v '^corruption/protocol$') || status=1
-  wait "$proto" || status=1
-  cat "$out/protocol"
-  wait "$cmd" || status=1
-  cat "$out/cmd"
+  background race-protocol go test "${flags[@]}" ./protocol/
+  background race-cmd go test "${flags[@]}" ./cmd/...
+  go test "${flags[@]}" -p 1 $(go list ./protocol/... ./p2p/... ./ui/... | grep -v '^corruption/protocol$') || status=1
+  finish race-protocol || status=1
+  finish race-cmd || status=1
   return "$status"
 }
 # protocol's tests that wait on real time more than they work: a partition healed after 8 s of
