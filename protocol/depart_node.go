@@ -52,7 +52,7 @@ func (n *Node) agree(ctx context.Context) {
 		return
 	}
 	t.Promise(d)
-	n.reported = [4]int{-1} // the front end shows the departure being agreed
+	n.reported = [5]int{-1} // the front end shows the departure being agreed
 	now := n.clock.Now()
 	n.agreedAt, n.sentAt = now, now
 	n.addAgreement(d)
@@ -214,7 +214,7 @@ func (n *Node) follower(e *Entry) *Entry {
 // release frees the node from its promise, says why, and restarts the clock of the seat due.
 func (n *Node) release(why string) {
 	n.table.Release()
-	n.reported = [4]int{-1}
+	n.reported = [5]int{-1}
 	n.agreements = map[int]*Departure{}
 	if err := n.cfg.Store.ClearPromise(n.cfg.Table); err != nil {
 		n.cfg.Logf("%v", err)

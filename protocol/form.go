@@ -608,6 +608,7 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 	n.table = t
 	n.progress = n.clock.Now()
 	n.share()
+	n.seated(e)
 	n.cfg.Logf("table %q formed: seat %d of %d in the order keys were heard (the seats are drawn next)", g.Name, n.self.seat, len(g.Roster))
 	n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
 }

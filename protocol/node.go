@@ -83,7 +83,7 @@ type Node struct {
 	syncer           // fetching and serving entries, heads
 	watcher          // the clock of the seat due
 	departing        // the departure being agreed (depart_node.go)
-	reported  [4]int // what OnChange was last told: entries, members, verdict, done
+	reported  [5]int // what OnChange was last told: entries, members, verdict, done, full tables heard
 	chat      chatRoom
 
 	pause pauser // the table's pause (pause.go)
@@ -275,8 +275,16 @@ func (n *Node) resume() error {
 	}
 	n.table = t
 	n.share()
+	n.seated(entries[0])
 	n.cfg.Logf("resumed table %q from %d saved entries", n.cfg.Table, t.Len())
 	return n.resumePromise()
+}
+
+// seated tells a Network that is a Seater the genesis of the table the node now sits at.
+func (n *Node) seated(genesis *Entry) {
+	if s, ok := n.cfg.Net.(Seater); ok {
+		s.Seated(genesis.Marshal())
+	}
 }
 
 // endedWhy says how a saved table ended ("" if it did not): over, halted or abandoned.

@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -110,6 +111,7 @@ func TestPrivacyThroughBridge(t *testing.T) {
 		}
 	}()
 	var frames atomic.Int64
+	var phone *bridge.Client
 	spec.net = func(i int, ep *memnet.Endpoint) protocol.Network {
 		if i != 0 {
 			return tapNet{Endpoint: ep, w: w}
@@ -117,6 +119,15 @@ func TestPrivacyThroughBridge(t *testing.T) {
 		hub := bridge.NewHub(epNode{ep}, bridge.Policy{
 			Topic:     func(string) (func(string, []byte) int, bool) { return nil, true },
 			Protocols: []string{"/entries"},
+			Served:    []string{"/entries"},
+			Route: func(_ string, req []byte) (bridge.Route, bool) {
+				id, ok := protocol.RequestedTable(req)
+				return bridge.Route{Key: string(id[:])}, ok
+			},
+			Sit: func(_ string, seat ed25519.PublicKey, genesis []byte) (string, error) {
+				id, err := protocol.SeatedAt(genesis, seat)
+				return string(id[:]), err
+			},
 		}, nil)
 		client, err := bridge.NewClient(bridge.ClientConfig{Dial: func(context.Context) (bridge.Conn, error) {
 			phone, laptop := recordedPipe(w, &frames)
@@ -127,6 +138,7 @@ func TestPrivacyThroughBridge(t *testing.T) {
 			t.Fatal(err)
 		}
 		closers = append(closers, func() { client.Close(); hub.Close() })
+		phone = client
 		n, err := client.Network("table", "/entries", nil)
 		if err != nil {
 			t.Fatal(err)
@@ -134,7 +146,12 @@ func TestPrivacyThroughBridge(t *testing.T) {
 		return n
 	}
 	spec.store = func(i int, s *protocol.Store) { s.Rand = newStream("privacy %d node %d", seed, i) }
-	spec.adjust = func(i int, cfg *protocol.NodeConfig) { cfg.Rand = newStream("privacy %d genesis", seed) }
+	spec.adjust = func(i int, cfg *protocol.NodeConfig) {
+		cfg.Rand = newStream("privacy %d genesis", seed)
+		if i == 0 {
+			phone.Identify(cfg.Identity) // the laptop sends the phone its peers' requests once it proves its seat
+		}
+	}
 	runs := playNodes(t, net, spec)
 	checkSame(t, runs)
 	for _, r := range runs {

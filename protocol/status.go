@@ -18,6 +18,9 @@ type Status struct {
 	// names its speaker (ChatMessage.Member); nil before the table forms.
 	Roster   []int
 	Members  []string    // names of the nodes heard while forming
+	// Full is how many tables of this name, with every seat taken, the node heard of while it
+	// forms: a latecomer's page says the table is full (0 once the node sits).
+	Full int
 	State    engine.Game // a private copy of the game as this node knows it (nil before it starts)
 	Step     engine.Step // the game's step the table performs now
 	Entries  int
@@ -70,7 +73,11 @@ func (n *Node) report() {
 	}
 	// What changed is told before the snapshot is made: the node's loop reports after every
 	// message and tick, and most change nothing (the snapshot copies the game).
-	key := [4]int{0, len(n.members), 0, 0}
+	full := 0
+	if n.table == nil {
+		full = len(n.liveTables())
+	}
+	key := [5]int{0, len(n.members), 0, 0, full}
 	if t := n.table; t != nil {
 		key[0] = int(t.Len())
 		if t.Verdict() != nil {
@@ -83,7 +90,7 @@ func (n *Node) report() {
 	if key == n.reported {
 		return
 	}
-	st := Status{Table: n.cfg.Table, Game: n.cfg.Game, Seat: n.self.seat, Due: -1, DueSince: n.progress, Timeout: n.cfg.Timeout, Leaving: -1}
+	st := Status{Table: n.cfg.Table, Game: n.cfg.Game, Seat: n.self.seat, Due: -1, DueSince: n.progress, Timeout: n.cfg.Timeout, Leaving: -1, Full: full}
 	for _, h := range n.members {
 		st.Members = append(st.Members, h.name)
 	}

@@ -93,6 +93,24 @@ func (t *topicNet) Serve(h func(from string, req []byte) ([]byte, error)) {
 
 func (t *topicNet) Peers() []string { return t.net.TopicPeers(t.topic) }
 
+// sitter is a Net that routes its laptop's peers' requests for a table to this seat once it
+// proves it sits there (*bridge.Client).
+type sitter interface {
+	Sit(proto string, proof []byte)
+}
+
+// Seated tells the Net, when it is a sitter, the genesis of the table the seat sits at
+// (protocol.Seater): the laptop then sends this seat its peers' requests for that table, and
+// no other phone's.
+func (t *topicNet) Seated(genesis []byte) {
+	if s, ok := t.net.(sitter); ok && t.proto != "" {
+		s.Sit(t.proto, genesis)
+	}
+}
+
 func (t *topicNet) leave() { t.net.Leave(t.topic) }
 
-var _ protocol.Network = (*topicNet)(nil)
+var (
+	_ protocol.Network = (*topicNet)(nil)
+	_ protocol.Seater  = (*topicNet)(nil)
+)

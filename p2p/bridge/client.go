@@ -1,7 +1,9 @@
 package bridge
 
 import (
+	"bytes"
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"slices"
@@ -40,11 +42,15 @@ type Client struct {
 	mu        sync.Mutex
 	conn      *link // the connection now; nil while there is none
 	id, node  string
+	label     string                 // the laptop's, from its Welcome
+	identity  ed25519.PrivateKey     // the seat's key, to Identify with at each connection
+	sits      []sitProof             // what the seat sat at, to Sit again at each connection
 	topics    map[string]*clientTopic
 	handlers  map[string]func(from string, req []byte) ([]byte, error)
 	pending   map[uint32]chan *Frame // a Subscribe's Result, a Request's Answer: nil when the link drops
 	nextID    uint32
 	connected chan struct{} // closed while connected
+	bye       *Frame        // the laptop's last Bye, until the next connection
 }
 
 // ClientConfig configures a Client. Dial is required.
@@ -62,7 +68,34 @@ type ClientConfig struct {
 	// Keepalive times the pings to the hub and how long a silent hub is waited for (default
 	// a ping after 15 s of quiet, a drop after 45 s of silence; keepalive.go).
 	Keepalive Keepalive
+	// OnTrouble, if set, is told why the client cannot reach the laptop, as soon as it knows
+	// (a wrong or old address, a laptop that said Bye, one that has not answered for
+	// Unreachable), and the zero Trouble once it is connected again. It runs on the client's
+	// goroutine: it must return quickly.
+	OnTrouble func(Trouble)
+	// Unreachable is how long dials may fail before the client says so (default 3 s).
+	Unreachable time.Duration
 }
+
+// Trouble is why a client is not connected to its laptop, for the page to say in words.
+type Trouble struct {
+	Kind TroubleKind
+	Text string // the laptop's words, or the last dial's error
+}
+
+// TroubleKind is what kept a client from its laptop.
+type TroubleKind uint8
+
+// What a Trouble says.
+const (
+	NoTrouble   TroubleKind = iota
+	Refused                 // the laptop refuses this address: its token is wrong, or old
+	Moved                   // the laptop drew a new address (Bye): scan its new code
+	Closing                 // the laptop stopped (Bye): its tables end
+	Full                    // the laptop serves as many phones as it may (Bye)
+	Unreachable             // nothing answers at the address: the laptop stopped, or its address changed
+	Unsupported             // the laptop runs another release (another bridge version)
+)
 
 // Errors of the Client.
 var (
@@ -97,6 +130,12 @@ const (
 	queueSize             = 1024             // messages of a topic waiting for Next; frames waiting to be written
 )
 
+// sitProof is a Sit the client says again at each connection.
+type sitProof struct {
+	proto string
+	proof []byte
+}
+
 type clientTopic struct {
 	validate func(from string, data []byte) int
 	queue    chan heard
@@ -122,6 +161,9 @@ func NewClient(cfg ClientConfig) (*Client, error) {
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
+	}
+	if cfg.Unreachable <= 0 {
+		cfg.Unreachable = 3 * time.Second
 	}
 	k, err := cfg.Keepalive.withDefaults()
 	if err != nil {
@@ -174,6 +216,66 @@ func (c *Client) Node() string {
 	return c.node
 }
 
+// Label is what the laptop's Welcome said of it: its person's name, or its machine's ("" before
+// the first connection). A guest on the same laptop cannot change it: it comes from the hub.
+func (c *Client) Label() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.label
+}
+
+// Identify gives the client its seat's key: at each connection, from now on, it proves it to
+// the hub (an Identify frame, signed for that connection), which then knows the phone by it
+// across reconnections, and takes its Sits. A later call replaces the key.
+func (c *Client) Identify(key ed25519.PrivateKey) {
+	c.mu.Lock()
+	c.identity = key
+	l, node, id := c.conn, c.node, c.id
+	c.mu.Unlock()
+	if l != nil {
+		c.sendIdentify(l, key, node, id)
+	}
+}
+
+// sendIdentify sends an Identify for the connection l (the hub's Result is logged if it
+// refuses).
+func (c *Client) sendIdentify(l *link, key ed25519.PrivateKey, node, member string) {
+	c.mu.Lock()
+	id, _ := c.waitLocked()
+	c.forgetLocked(id)
+	c.mu.Unlock()
+	l.send(&Frame{Kind: KindIdentify, ID: id, Key: key.Public().(ed25519.PublicKey), Sig: ed25519.Sign(key, IdentifyMessage(node, member))})
+}
+
+// Sit tells the hub that the seat sits where proof says, so that the laptop's peers' requests
+// on proto for it reach this phone (the hub's Policy checks the proof against the key the
+// client identified with: Identify first). It is said again at each connection; the client
+// keeps the last maxSits.
+func (c *Client) Sit(proto string, proof []byte) {
+	c.mu.Lock()
+	for _, s := range c.sits {
+		if s.proto == proto && bytes.Equal(s.proof, proof) {
+			c.mu.Unlock()
+			return
+		}
+	}
+	if len(c.sits) >= maxSits {
+		c.sits = c.sits[1:]
+	}
+	s := sitProof{proto, bytes.Clone(proof)}
+	c.sits = append(c.sits, s)
+	l := c.conn
+	var id uint32
+	if l != nil {
+		id, _ = c.waitLocked()
+		c.forgetLocked(id)
+	}
+	c.mu.Unlock()
+	if l != nil {
+		l.send(&Frame{Kind: KindSit, ID: id, Proto: s.proto, Data: s.proof})
+	}
+}
+
 // Close stops the client and its connection; Next and Request calls return ErrClosed.
 func (c *Client) Close() error {
 	c.cancel()
@@ -186,7 +288,7 @@ func (c *Client) Close() error {
 // topic (its policy); while not, the topic is taken up at the next connection. Joining a
 // topic twice is an error.
 func (c *Client) Join(topic string, validate func(from string, data []byte) int) error {
-	if err := checkName(topic, "topic"); err != nil {
+	if err := checkTopic(topic); err != nil {
 		return fmt.Errorf("bridge: join: %w", err)
 	}
 	c.mu.Lock()
@@ -432,3 +534,12 @@ func (n *Network) Peers() []string { return n.c.TopicPeers(n.topic) }
 
 // Leave leaves the topic.
 func (n *Network) Leave() error { return n.c.Leave(n.topic) }
+
+// Seated is told the genesis entry of the table the node sits at (protocol.Seater): the
+// client proves the seat there to the hub, so that the laptop's peers' requests for that
+// table reach it (Sit).
+func (n *Network) Seated(genesis []byte) {
+	if n.proto != "" {
+		n.c.Sit(n.proto, genesis)
+	}
+}

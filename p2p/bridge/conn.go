@@ -50,6 +50,10 @@ func (w wsConn) Write(ctx context.Context, frame []byte) error {
 
 func (w wsConn) Close() error { return w.c.CloseNow() }
 
+// ErrRefused is a dial the laptop refused: the address's token is wrong, or old (the laptop
+// drew a new one).
+var ErrRefused = errors.New("bridge: the laptop refused this address: its token is wrong or old (open the address the laptop shows now)")
+
 // DialWebSocket dials the hub's bridge at a ws:// or wss:// URL (BridgeURL makes it from the
 // phone's page address). It builds for the browser (GOOS=js GOARCH=wasm) too, where the
 // browser's own WebSocket carries it.
@@ -58,7 +62,7 @@ func DialWebSocket(u string) Dialer {
 		c, resp, err := websocket.Dial(ctx, u, nil)
 		if err != nil {
 			if resp != nil && resp.StatusCode == http.StatusForbidden {
-				return nil, fmt.Errorf("bridge: %s refused the connection: its token is wrong or old (open the address the laptop prints now)", redact(u))
+				return nil, fmt.Errorf("%w (%s)", ErrRefused, redact(u))
 			}
 			return nil, fmt.Errorf("bridge: cannot connect to %s: %w", redact(u), err)
 		}

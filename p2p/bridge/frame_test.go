@@ -21,7 +21,11 @@ func everyFrame() []*Frame {
 		{Kind: KindReply, ID: 3, Data: []byte("answer")},
 		{Kind: KindReply, ID: 4, Err: "no such table here"},
 		{Kind: KindPing},
-		{Kind: KindWelcome, Version: Version, Peer: "local/2", Node: "12D3KooWlaptop"},
+		{Kind: KindIdentify, ID: 11, Key: bytes.Repeat([]byte{7}, KeySize), Sig: bytes.Repeat([]byte{9}, SigSize)},
+		{Kind: KindSit, ID: 12, Proto: "/corruption/entries/2", Data: []byte("genesis")},
+		{Kind: KindSubscribe, ID: 13, Topic: "corruption/2/table/ann's table — Ψ 🎲"},
+		{Kind: KindWelcome, Version: Version, Peer: "local/2", Node: "12D3KooWlaptop", Label: "ann"},
+		{Kind: KindWelcome, Version: Version, Peer: "local/3", Node: "12D3KooWlaptop", Label: "Zoë's 💻"},
 		{Kind: KindResult, ID: 9},
 		{Kind: KindResult, ID: 9, Err: "topic refused"},
 		{Kind: KindMessage, Topic: "t", Peer: "local/1", Data: []byte("m")},
@@ -32,6 +36,8 @@ func everyFrame() []*Frame {
 		{Kind: KindPeers, Topic: "t"},
 		{Kind: KindError, Err: "refused"},
 		{Kind: KindPong},
+		{Kind: KindBye, Reason: ByeMoved, Err: "scan the new code"},
+		{Kind: KindBye, Reason: ByeClosing, Err: "the laptop stopped"},
 	}
 }
 
@@ -82,7 +88,10 @@ func TestDecodeRefuses(t *testing.T) {
 		{"unknown kind", []byte{99}, "unknown frame kind 99"},
 		{"not the protocol", append([]byte{byte(KindHello)}, "corruption-bridgf\x01"...), "not the bridge protocol"},
 		{"empty topic", append([]byte{byte(KindUnsubscribe)}, 0, 0), "topic of 0 bytes"},
-		{"space in a topic", append([]byte{byte(KindUnsubscribe)}, 0, 3, 'a', ' ', 'b'), "not printable ASCII"},
+		{"a topic not UTF-8", append([]byte{byte(KindUnsubscribe)}, 0, 3, 'a', 0xff, 'b'), "not valid UTF-8"},
+		{"space in a protocol", append([]byte{byte(KindServe)}, 0, 3, 'a', ' ', 'b'), "not printable ASCII"},
+		{"a key cut short", append(append([]byte{byte(KindIdentify)}, u32(1)...), make([]byte, KeySize+SigSize-1)...), "cut short in its signature"},
+		{"a label too long", append(append(append([]byte{byte(KindWelcome)}, Magic...), Version, 0, 1, 'm', 0, 1, 'n', 1, 0), make([]byte, 256)...), "label of 256 bytes"},
 		{"status 2", append(append([]byte{byte(KindAnswer)}, u32(1)...), 2), "status 2, want 0 or 1"},
 		{"empty error", append(append(append([]byte{byte(KindAnswer)}, u32(1)...), 1), u32(0)...), "error text of 0 bytes"},
 		{"data over the limit", append(append([]byte{byte(KindPublish)}, 0, 1, 't'), u32(MaxData+1)...), "over the limit"},
@@ -90,6 +99,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"too many peers", append([]byte{byte(KindPeers)}, 0, 1, 't', 0xff, 0xff), "65535 peers"},
 		{"a frame too large", make([]byte, MaxFrame+1), "over the limit of"},
 		{"an extra byte", append(enc(&Frame{Kind: KindServe, Proto: "/p"}), 'x'), "1 bytes after the frame"},
+		{"a bye of no reason", append([]byte{byte(KindBye), 0}, append(u32(1), 'x')...), "bye reason 0"},
 		{"a ping with a byte", []byte{byte(KindPing), 0}, "frame of kind ping: 1 bytes after the frame"},
 		{"a pong with bytes", []byte{byte(KindPong), 'p', 'o', 'n', 'g'}, "frame of kind pong: 4 bytes after the frame"},
 	}
@@ -99,8 +109,11 @@ func TestDecodeRefuses(t *testing.T) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 		}
 	}
-	if _, err := (&Frame{Kind: KindPublish, Topic: "bad topic"}).Encode(); err == nil {
-		t.Error("encoded a topic with a space")
+	if _, err := (&Frame{Kind: KindPublish, Topic: "bad\xfftopic"}).Encode(); err == nil {
+		t.Error("encoded a topic that is not UTF-8")
+	}
+	if _, err := (&Frame{Kind: KindIdentify, Key: []byte{1}, Sig: make([]byte, SigSize)}).Encode(); err == nil {
+		t.Error("encoded an identify with a key of 1 byte")
 	}
 	if _, err := (&Frame{Kind: 0}).Encode(); err == nil {
 		t.Error("encoded a frame of kind 0")

@@ -7,18 +7,19 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Handler serves the bridge at BridgePath: a WebSocket whose query carries token (TokenParam)
-// becomes a phone of the hub (Serve); a request without it, or with another, is refused with
-// 403 before any upgrade. The WebSocket's origin must be the page's own (the phones listener
-// serves both), which the upgrade checks.
-func (h *Hub) Handler(token string) http.Handler {
+// Handler serves the bridge at BridgePath: a WebSocket whose query carries the token that
+// token returns now (TokenParam) becomes a phone of the hub (Serve); a request without it, or
+// with another (an old one: the laptop drew a new one), is refused with 403 before any
+// upgrade. The WebSocket's origin must be the page's own (the phones listener serves both),
+// which the upgrade checks.
+func (h *Hub) Handler(token func() string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != BridgePath {
 			http.NotFound(w, r)
 			return
 		}
-		got := r.URL.Query().Get(TokenParam)
-		if token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+		got, want := r.URL.Query().Get(TokenParam), token()
+		if want == "" || subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
 			http.Error(w, "wrong or missing token: open the address the laptop prints", http.StatusForbidden)
 			return
 		}

@@ -2,12 +2,16 @@ package bridge
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // The Hub is the laptop's side: it relays its members' topics and requests onto the laptop's
@@ -22,11 +26,22 @@ import (
 //   - A member's topic peers are the node's peers on the topic and the other members
 //     subscribed to it.
 //   - A request to a member's id is served in process by that member; any other goes out
-//     through the node. A peer's request to the node (or a member's to the node's own peer
-//     id), on a protocol members serve, goes to them in turn (the laptop's own node first, then the phones in the order they came) and
-//     the first answer that is not an error is the answer; when every one fails, the first
-//     error. The Policy names the protocols members may use and serve.
-//   - A phone gets no more than maxRequests requests in flight at once.
+//     through the node.
+//   - The laptop's own services (Policy.Laptop: the seat it gives, its bots) are served by
+//     the local member alone and asked of the laptop's peer id alone: a phone may not serve
+//     them, and a peer never reaches them.
+//   - A peer's request to the laptop (or a member's to the laptop's own peer id) on a
+//     protocol members serve goes to the local member first, then only to the phones that
+//     proved they sit where the request names (Identify, then Sit: Policy.Route and
+//     Policy.Sit), never to a phone for who answers first. A request sealed for a private
+//     table's members, which the laptop cannot read, goes to the phones subscribed to a
+//     sealed topic (Policy.Sealed) that the asker is on. The first answer that is not an
+//     error is the answer; when every one fails, the first error.
+//   - A phone may serve only the protocols of Policy.Served; it gets no more than
+//     maxRequests requests in flight at once; at most MaxPhones phones are members at once.
+//   - A phone's identity (Identify) is its seat's key, which it proves at each connection by
+//     a signature of IdentifyMessage: the member id is new at each connection, the key stays
+//     (Key).
 //   - A phone from which no frame came for the Keepalive's Dead (45 s) is taken for gone:
 //     its connection is closed and it is no longer a member (keepalive.go).
 type Hub struct {
@@ -46,6 +61,7 @@ type Hub struct {
 	topics  map[string]*hubTopic
 	served  map[string]bool // protocols the node's handler is set for
 	local   *Local
+	label   string
 }
 
 // Node is what the hub needs of the laptop's node: *p2p.Node satisfies it.
@@ -61,19 +77,45 @@ type Node interface {
 }
 
 // Policy is what a hub relays: the topics its members may join, each with the validator the
-// node joins it with, and the request protocols they may use and serve.
+// node joins it with, the request protocols they may use, which of them a phone may serve and
+// how a request names the phone that serves it.
 type Policy struct {
 	// Topic says whether members may join topic, and with what validator (nil accepts all).
 	Topic func(topic string) (validate func(from string, data []byte) int, ok bool)
-	// Protocols are the request protocols members may use and serve.
+	// Protocols are the request protocols members may use (to peers, to other members, to
+	// the laptop) and the local member may serve.
 	Protocols []string
-	// Members are protocols served to members only (what the laptop offers its phones): a
-	// member's request to the node's own peer id reaches them, a peer's does not.
-	Members []string
+	// Laptop are the laptop's own services to its phones (the seat it gives, its bots): the
+	// local member alone serves them, a phone asks them of the laptop's peer id alone, and a
+	// peer's request never reaches them.
+	Laptop []string
+	// Served are the protocols of Protocols a phone may serve. A peer's request to the
+	// laptop on one reaches only the phones that Route and Sit say sit where it names.
+	Served []string
+	// Route says where a request on a Served protocol goes: the key of what it names (a
+	// table), which a phone proves with Sit, or, for a request sealed for a private table's
+	// members, Sealed. false: to no phone.
+	Route func(proto string, req []byte) (Route, bool)
+	// Sit checks a phone's proof that its seat (the key it identified with) sits where
+	// requests on proto name, and returns that key: a proof that fails, or a seat it does not
+	// name, is an error.
+	Sit func(proto string, seat ed25519.PublicKey, proof []byte) (key string, err error)
+	// Sealed says whether a topic carries a private table's sealed traffic: a sealed
+	// request goes to the phones subscribed to such a topic that the asker is on too.
+	Sealed func(topic string) bool
+}
+
+// Route is where a peer's request to the laptop goes among its phones: to those that sat at
+// Key, or (Sealed) to those on a sealed topic with the asker.
+type Route struct {
+	Key    string
+	Sealed bool
 }
 
 // Limits of the hub.
 const (
+	MaxPhones     = 32                     // phones connected at once
+	maxSits       = 16                     // what a phone sat at, kept (the oldest goes first)
 	maxRequests   = 64                     // a phone's requests in flight
 	serveTimeout  = 25 * time.Second       // a peer's request, tried on every member
 	peersEvery    = 500 * time.Millisecond // how often a phone's topic peers are read again
@@ -93,6 +135,9 @@ type HubConfig struct {
 	// Keepalive's Dead is how long a phone may send no frame before the hub drops it (default
 	// 45 s; it must be longer than the phones' ping Interval, 15 s by default).
 	Keepalive Keepalive
+	// Label says whose laptop this is, in every Welcome: the person's name, or the machine's
+	// (at most MaxLabel bytes of UTF-8; longer is cut).
+	Label string
 }
 
 // NewHub starts a hub on node, with the default keepalive. logf may be nil.
@@ -113,7 +158,7 @@ func NewHubWith(node Node, policy Policy, cfg HubConfig) (*Hub, error) {
 		return nil, err
 	}
 	h := &Hub{node: node, policy: policy, logf: logf, keep: keep, byID: map[string]*member{}, topics: map[string]*hubTopic{},
-		served: map[string]bool{}}
+		served: map[string]bool{}, label: clipLabel(cfg.Label)}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.local = &Local{h: h, m: h.addMember(nil)}
 	h.wg.Add(1)
@@ -121,7 +166,8 @@ func NewHubWith(node Node, policy Policy, cfg HubConfig) (*Hub, error) {
 	return h, nil
 }
 
-// Close disconnects every phone, leaves the node's topics and stops serving its protocols.
+// Close disconnects every phone, telling each that the laptop stops (a Bye, written within
+// a second), leaves the node's topics and stops serving its protocols.
 func (h *Hub) Close() error {
 	h.mu.Lock()
 	if h.closed {
@@ -131,6 +177,21 @@ func (h *Hub) Close() error {
 	h.closed = true
 	members := slices.Clone(h.members)
 	h.mu.Unlock()
+	var links []*link
+	for _, m := range members {
+		if m.link != nil {
+			m.link.sendAndClose(&Frame{Kind: KindBye, Reason: ByeClosing, Err: "the laptop stopped: its tables end here"})
+			links = append(links, m.link)
+		}
+	}
+	bctx, bcancel := context.WithTimeout(context.Background(), time.Second)
+	for _, l := range links {
+		select {
+		case <-l.done:
+		case <-bctx.Done():
+		}
+	}
+	bcancel()
 	h.cancel()
 	for _, m := range members {
 		if m.link != nil {
@@ -159,10 +220,46 @@ func (h *Hub) Phones() int {
 	return len(h.members) - 1
 }
 
-// addMember adds a member (l nil: the local one) and gives it its id.
+// Key is the seat key a phone identified with (Identify) on its connection as member id.
+func (h *Hub) Key(id string) (ed25519.PublicKey, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m := h.byID[id]
+	if m == nil || m.key == nil {
+		return nil, false
+	}
+	return m.key, true
+}
+
+// Label is what the hub's Welcome says of the laptop.
+func (h *Hub) Label() string { return h.label }
+
+// DropPhones closes every phone's connection, telling each why first (a Bye frame of reason:
+// ByeMoved when the laptop's address changed). A phone whose address is still good connects
+// again.
+func (h *Hub) DropPhones(reason uint8, why string) int {
+	h.mu.Lock()
+	var links []*link
+	for _, m := range h.members {
+		if m.link != nil {
+			links = append(links, m.link)
+		}
+	}
+	h.mu.Unlock()
+	for _, l := range links {
+		l.sendAndClose(&Frame{Kind: KindBye, Reason: reason, Err: clip(why)})
+	}
+	return len(links)
+}
+
+// addMember adds a member (l nil: the local one) and gives it its id; a phone beyond MaxPhones
+// is refused (nil).
 func (h *Hub) addMember(l *link) *member {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if l != nil && len(h.members)-1 >= MaxPhones {
+		return nil
+	}
 	h.seq++
 	m := &member{h: h, id: "local/" + strconv.Itoa(h.seq), link: l, topics: map[string]*memberTopic{},
 		handlers: map[string]func(string, []byte) ([]byte, error){}, pending: map[uint32]chan *Frame{},
@@ -193,7 +290,26 @@ func (h *Hub) removeMember(m *member) {
 
 // allowed says whether members may use proto.
 func (h *Hub) allowed(proto string) bool {
-	return slices.Contains(h.policy.Protocols, proto) || slices.Contains(h.policy.Members, proto)
+	return slices.Contains(h.policy.Protocols, proto) || h.laptops(proto)
+}
+
+// laptops says whether proto is one of the laptop's own services.
+func (h *Hub) laptops(proto string) bool { return slices.Contains(h.policy.Laptop, proto) }
+
+// mayServe says whether member m may serve proto: the local member any protocol members use,
+// a phone only those of Policy.Served.
+func (h *Hub) mayServe(m *member, proto string) error {
+	switch {
+	case m.link == nil && h.allowed(proto):
+		return nil
+	case m.link == nil:
+		return fmt.Errorf("protocol %s is not one the laptop relays", proto)
+	case h.laptops(proto):
+		return fmt.Errorf("protocol %s is the laptop's own: no phone may serve it", proto)
+	case !slices.Contains(h.policy.Served, proto):
+		return fmt.Errorf("protocol %s is not one a phone may serve on this laptop", proto)
+	}
+	return nil
 }
 
 // subscribe adds m to topic's subscribers, joining it on the node for the first.
@@ -338,6 +454,8 @@ func (h *Hub) request(ctx context.Context, m *member, peer, proto string, req []
 	switch {
 	case target == m:
 		return nil, errors.New("a member cannot request from itself")
+	case h.laptops(proto) && peer != h.node.ID():
+		return nil, fmt.Errorf("protocol %s is asked of the laptop (%s) only", proto, h.node.ID())
 	case target != nil:
 		return target.serve(ctx, proto, m.id, req)
 	case peer == h.node.ID():
@@ -348,8 +466,10 @@ func (h *Hub) request(ctx context.Context, m *member, peer, proto string, req []
 
 // serve sets or removes m's handler of proto, and the node's handler with it.
 func (h *Hub) serve(m *member, proto string, f func(string, []byte) ([]byte, error)) error {
-	if f != nil && !h.allowed(proto) {
-		return fmt.Errorf("protocol %s is not one the laptop relays", proto)
+	if f != nil {
+		if err := h.mayServe(m, proto); err != nil {
+			return err
+		}
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -361,9 +481,59 @@ func (h *Hub) serve(m *member, proto string, f func(string, []byte) ([]byte, err
 		return nil
 	}
 	m.handlers[proto] = f
-	if !h.served[proto] && !h.closed && !slices.Contains(h.policy.Members, proto) {
+	if !h.served[proto] && !h.closed && !h.laptops(proto) {
 		h.served[proto] = true
 		h.node.Handle(proto, func(from string, req []byte) ([]byte, error) { return h.dispatch(proto, from, req) })
+	}
+	return nil
+}
+
+// IdentifyMessage is what a phone signs with its seat's key to identify on one connection: the
+// laptop's peer id and the member id the Welcome gave, so that the signature serves on no
+// other connection and at no other laptop.
+func IdentifyMessage(node, member string) []byte {
+	return []byte(identifyDomain + node + "\x00" + member)
+}
+
+const identifyDomain = "corruption/bridge/identify/v1\x00"
+
+// identify takes a phone's seat key, once its signature of IdentifyMessage checks.
+func (h *Hub) identify(m *member, key, sig []byte) error {
+	if len(key) != ed25519.PublicKeySize || !ed25519.Verify(key, IdentifyMessage(h.node.ID(), m.id), sig) {
+		return errors.New("identify: the signature does not check with that key for this connection")
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if m.key != nil && !m.key.Equal(ed25519.PublicKey(key)) {
+		return errors.New("identify: this connection identified with another key already")
+	}
+	m.key = ed25519.PublicKey(slices.Clone(key))
+	return nil
+}
+
+// sit takes a phone's proof that its seat sits where requests on proto name.
+func (h *Hub) sit(m *member, proto string, proof []byte) error {
+	h.mu.Lock()
+	key := m.key
+	h.mu.Unlock()
+	switch {
+	case key == nil:
+		return fmt.Errorf("sit on %s: identify first", proto)
+	case !slices.Contains(h.policy.Served, proto) || h.policy.Sit == nil:
+		return fmt.Errorf("sit on %s: not a protocol a phone may serve on this laptop", proto)
+	}
+	at, err := h.policy.Sit(proto, key, proof)
+	if err != nil {
+		return fmt.Errorf("sit on %s: %w", proto, err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := proto + "\x00" + at
+	if !slices.Contains(m.sits, s) {
+		if len(m.sits) >= maxSits {
+			m.sits = m.sits[1:]
+		}
+		m.sits = append(m.sits, s)
 	}
 	return nil
 }
@@ -387,17 +557,10 @@ func (h *Hub) dispatch(proto, from string, req []byte) ([]byte, error) {
 	return h.dispatchFrom(ctx, nil, proto, from, req)
 }
 
-// dispatchFrom serves a request to the node with the members that serve proto, but asker, in
-// turn: the first answer that is not an error.
+// dispatchFrom serves a request to the node with the members that may answer it, but asker,
+// in turn: the first answer that is not an error.
 func (h *Hub) dispatchFrom(ctx context.Context, asker *member, proto, from string, req []byte) ([]byte, error) {
-	h.mu.Lock()
-	var servers []*member
-	for _, m := range h.members {
-		if _, ok := m.handlers[proto]; ok && m != asker {
-			servers = append(servers, m)
-		}
-	}
-	h.mu.Unlock()
+	servers := h.servers(asker, proto, from, req)
 	var first error
 	for _, m := range servers {
 		ans, err := m.serve(ctx, proto, from, req)
@@ -412,9 +575,66 @@ func (h *Hub) dispatchFrom(ctx context.Context, asker *member, proto, from strin
 		}
 	}
 	if first == nil {
-		first = fmt.Errorf("no seat on this machine serves %s now", proto)
+		first = fmt.Errorf("no seat on this machine serves %s for that now", proto)
 	}
 	return nil, first
+}
+
+// servers are the members that may answer a request to the laptop on proto, in the order they
+// are asked: the local member, then the phones that sit where the request names.
+func (h *Hub) servers(asker *member, proto, from string, req []byte) []*member {
+	serves := func(m *member) bool {
+		_, ok := m.handlers[proto]
+		return ok && m != asker
+	}
+	var route Route
+	routed := false
+	if !h.laptops(proto) && slices.Contains(h.policy.Served, proto) && h.policy.Route != nil {
+		route, routed = h.policy.Route(proto, req)
+	}
+	h.mu.Lock()
+	var out []*member
+	if serves(h.local.m) {
+		out = append(out, h.local.m)
+	}
+	var sealed map[*member][]string // a phone on sealed topics: which
+	for _, m := range h.members {
+		if m.link == nil || !routed || !serves(m) {
+			continue
+		}
+		if !route.Sealed {
+			if slices.Contains(m.sits, proto+"\x00"+route.Key) {
+				out = append(out, m)
+			}
+			continue
+		}
+		for t := range m.topics {
+			if h.policy.Sealed != nil && h.policy.Sealed(t) {
+				if sealed == nil {
+					sealed = map[*member][]string{}
+				}
+				sealed[m] = append(sealed[m], t)
+			}
+		}
+	}
+	order := slices.Clone(h.members)
+	var askerTopics map[string]*memberTopic
+	if asker != nil {
+		askerTopics = maps.Clone(asker.topics)
+	}
+	h.mu.Unlock()
+	if len(sealed) > 0 {
+		for _, m := range order {
+			for _, t := range sealed[m] {
+				_, with := askerTopics[t]
+				if with || slices.Contains(h.node.TopicPeers(t), from) {
+					out = append(out, m)
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // watchPeers tells each phone its topics' peers when they change.
@@ -437,4 +657,14 @@ func (h *Hub) watchPeers() {
 			}
 		}
 	}
+}
+
+// clipLabel cuts a label to MaxLabel bytes, at a rune's boundary, and drops invalid UTF-8.
+func clipLabel(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	for len(s) > MaxLabel {
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+	}
+	return s
 }

@@ -3,6 +3,8 @@ package bridge
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -17,9 +19,13 @@ import (
 const (
 	tableTopic = "t/table"
 	entries    = "/entries"
+	seatProto  = "/seat" // a service of the laptop's own
 )
 
-// allowAll is a policy of the test's topic and protocol, and a refused one.
+// testPolicy is a policy of the test's topics and protocols, and a refused topic. A request
+// "table X ..." names table X; a request "sealed ..." is sealed, for the phones on a topic
+// "sealed/..." with the asker; a phone proves it sits at X with the proof "KEY X", KEY its
+// identity key in hex.
 var testPolicy = Policy{
 	Topic: func(topic string) (func(string, []byte) int, bool) {
 		if topic == "refused" {
@@ -33,6 +39,36 @@ var testPolicy = Policy{
 		}, true
 	},
 	Protocols: []string{entries},
+	Laptop:    []string{seatProto},
+	Served:    []string{entries},
+	Route: func(proto string, req []byte) (Route, bool) {
+		f := strings.Fields(string(req))
+		switch {
+		case len(f) >= 2 && f[0] == "table":
+			return Route{Key: f[1]}, true
+		case len(f) >= 1 && f[0] == "sealed":
+			return Route{Sealed: true}, true
+		}
+		return Route{}, false
+	},
+	Sit: func(proto string, seat ed25519.PublicKey, proof []byte) (string, error) {
+		k, table, _ := strings.Cut(string(proof), " ")
+		if k != hex.EncodeToString(seat) || table == "" {
+			return "", errors.New("that proof seats another key")
+		}
+		return table, nil
+	},
+	Sealed: func(topic string) bool { return strings.HasPrefix(topic, "sealed/") },
+}
+
+// testKey is a seat's key, from a seed byte.
+func testKey(b byte) ed25519.PrivateKey {
+	return ed25519.NewKeyFromSeed(bytes.Repeat([]byte{b}, ed25519.SeedSize))
+}
+
+// sitProofFor is the test policy's proof that key sits at table.
+func sitProofFor(key ed25519.PrivateKey, table string) []byte {
+	return []byte(hex.EncodeToString(key.Public().(ed25519.PublicKey)) + " " + table)
 }
 
 // phoneDialer dials the hub in memory; drop cuts the connection of the last dial.
@@ -206,6 +242,9 @@ func TestHubRequests(t *testing.T) {
 	a.Handle(entries, func(from string, req []byte) ([]byte, error) {
 		return []byte("a answers " + from + ": " + string(req)), nil
 	})
+	ka := testKey(1)
+	a.Identify(ka)
+	a.Sit(entries, sitProofFor(ka, "a"))
 	// The Serve frame travels: wait until the hub knows a serves.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -229,11 +268,10 @@ func TestHubRequests(t *testing.T) {
 	if err != nil || string(ans) != "a answers "+local.ID()+": x" {
 		t.Errorf("the laptop asked a: %q, %v", ans, err)
 	}
-	// From afar: the laptop's own handler refuses, a answers.
-	ans, err = remote.Request(ctx, laptop.ID(), entries, []byte("table of a"))
-	if err != nil || string(ans) != "a answers "+remote.ID()+": table of a" {
-		t.Errorf("the remote peer asked the laptop: %q, %v", ans, err)
-	}
+	// From afar: the laptop's own handler refuses, a, which sits at the table, answers (once
+	// the hub took its Sit, which travels on a's connection).
+	waitAnswer(t, ctx, func() ([]byte, error) { return remote.Request(ctx, laptop.ID(), entries, []byte("table a")) },
+		"a answers "+remote.ID()+": table a")
 	ans, err = remote.Request(ctx, laptop.ID(), entries, []byte("laptop's"))
 	if err != nil || string(ans) != "the laptop answers "+remote.ID() {
 		t.Errorf("the remote peer asked the laptop for its own table: %q, %v", ans, err)
@@ -250,6 +288,23 @@ func TestHubRequests(t *testing.T) {
 	}
 	if _, err := b.Request(ctx, b.ID(), entries, nil); err == nil {
 		t.Error("a member asked itself")
+	}
+}
+
+// waitAnswer asks until the answer is want (a frame the hub has yet to take may be on its way
+// on another connection), and fails the test when ctx ends first.
+func waitAnswer(t *testing.T, ctx context.Context, ask func() ([]byte, error), want string) {
+	t.Helper()
+	for {
+		ans, err := ask()
+		if err == nil && string(ans) == want {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the answer stayed %q, %v; want %q", ans, err, want)
+		case <-time.After(2 * time.Millisecond): // the hub's next frame
+		}
 	}
 }
 
@@ -354,7 +409,7 @@ func TestWebSocket(t *testing.T) {
 	// The handler logs (t.Logf) when its WebSocket ends, after the client closes: the test waits
 	// for it before it ends (the server's Close does not wait for a hijacked connection).
 	var served sync.WaitGroup
-	handler := h.Handler("s3cret")
+	handler := h.Handler(func() string { return "s3cret" })
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		served.Add(1)
 		defer served.Done()

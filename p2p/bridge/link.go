@@ -56,6 +56,26 @@ func (l *link) send(f *Frame) bool {
 	}
 }
 
+// sendAndClose queues a last frame and closes the link once it is written (at once when it
+// cannot be queued).
+func (l *link) sendAndClose(f *Frame) {
+	b, err := f.Encode()
+	if err != nil || l.ctx.Err() != nil {
+		l.close()
+		return
+	}
+	select {
+	case l.out <- b:
+		select {
+		case l.out <- nil: // the writer closes the link when it comes to it
+		default:
+			l.close()
+		}
+	default:
+		l.close()
+	}
+}
+
 func (l *link) write() {
 	defer close(l.done)
 	for {
@@ -63,6 +83,10 @@ func (l *link) write() {
 		case <-l.ctx.Done():
 			return
 		case b := <-l.out:
+			if b == nil { // sendAndClose's last frame was written
+				l.close()
+				return
+			}
 			if err := l.conn.Write(l.ctx, b); err != nil {
 				l.close()
 				return

@@ -16,6 +16,9 @@ type Local struct {
 // Local is the hub's member for the laptop's own node.
 func (h *Hub) Local() *Local { return h.local }
 
+// Node is the laptop's peer id.
+func (l *Local) Node() string { return l.h.node.ID() }
+
 // ID is the local member's id, as the phones see it in from.
 func (l *Local) ID() string { return l.m.id }
 

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"slices"
@@ -21,6 +22,8 @@ type member struct {
 	nextID    uint32
 	inflight  int                 // a phone's requests under way
 	lastPeers map[string][]string // what a phone was last told of each topic's peers
+	key       ed25519.PublicKey   // the seat key a phone identified with (Identify)
+	sits      []string            // proto NUL key: where the phone proved it sits (Sit), oldest first
 }
 
 // memberTopic is a topic a member joined; the local member's carries its queue for Next.
@@ -138,8 +141,18 @@ func (h *Hub) Serve(conn Conn) error {
 		return ErrClosed
 	}
 	m := h.addMember(l)
+	if m == nil {
+		l.sendAndClose(&Frame{Kind: KindBye, Reason: ByeFull, Err: fmt.Sprintf("this laptop serves %d phones already, the most it does: try again when one has left", MaxPhones)})
+		t := time.NewTimer(handshakeTimeout)
+		defer t.Stop()
+		select { // the refusal written, or given up on
+		case <-l.done:
+		case <-t.C:
+		}
+		return fmt.Errorf("a phone refused: %d phones connected already", MaxPhones)
+	}
 	defer h.removeMember(m)
-	l.send(&Frame{Kind: KindWelcome, Version: Version, Peer: m.id, Node: h.node.ID()})
+	l.send(&Frame{Kind: KindWelcome, Version: Version, Peer: m.id, Node: h.node.ID(), Label: h.label})
 	go l.keepalive(h.keep, false, "the phone")
 	h.logf("bridge: a phone connected as %s", m.id)
 	for {
@@ -238,6 +251,18 @@ func (h *Hub) frame(m *member, f *Frame) error {
 			}
 			m.link.send(ans)
 		}()
+	case KindIdentify:
+		res := &Frame{Kind: KindResult, ID: f.ID}
+		if err := h.identify(m, f.Key, f.Sig); err != nil {
+			res.Err = err.Error()
+		}
+		m.link.send(res)
+	case KindSit:
+		res := &Frame{Kind: KindResult, ID: f.ID}
+		if err := h.sit(m, f.Proto, f.Data); err != nil {
+			res.Err = clip(err.Error())
+		}
+		m.link.send(res)
 	case KindServe, KindUnserve:
 		var marker func(string, []byte) ([]byte, error)
 		if f.Kind == KindServe {

@@ -3,14 +3,20 @@ package bridge
 import (
 	"context"
 	"crypto/ed25519"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 )
 
+// NetworkVersion is the network's version, in every name below and in the mDNS service
+// (corruption-2): releases of another network version ignore each other. Within it, entries
+// carry their own version (protocol.EntryVersion), and the bridge its own (Version).
+const NetworkVersion = 2
+
 // The network's names, the same for a native seat (cmd/corruption) and a browser seat. The
-// protocol's version is in each (docs/PROTOCOL.md, "Messages on the table's channel").
+// network's version is in each (docs/PROTOCOL.md, "Messages on the table's channel").
 const (
 	TablePrefix   = "corruption/2/table/"   // then the table's name
 	LobbyTopic    = "corruption/2/lobby"    // where nodes waiting for their table announce it
@@ -105,4 +111,24 @@ func (c *Client) AskBots(ctx context.Context, w Wish) (*Wish, error) {
 		return nil, fmt.Errorf("bridge: the laptop's answer for bots: %w", err)
 	}
 	return &got, nil
+}
+
+// Fingerprint is a short digest of a laptop's peer id, in eight characters a person reads
+// aloud ("k3mx-2q7f": 40 bits of SHA-256 in Crockford's base 32): the phone's page shows it
+// beside the laptop's label, and the laptop prints it, so that a person can see which machine
+// a phone reached. It comes from the hub's Welcome, which no other phone can write.
+func Fingerprint(node string) string {
+	const alphabet = "0123456789abcdefghjkmnpqrstvwxyz"
+	sum := sha256.Sum256([]byte(node))
+	v := uint64(sum[0])<<32 | uint64(sum[1])<<24 | uint64(sum[2])<<16 | uint64(sum[3])<<8 | uint64(sum[4])
+	var b [9]byte
+	for i := 8; i >= 0; i-- {
+		if i == 4 {
+			b[i] = '-'
+			continue
+		}
+		b[i] = alphabet[v&31]
+		v >>= 5
+	}
+	return string(b[:])
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -107,7 +108,15 @@ type laptop struct {
 func newLaptop(t *testing.T) *laptop {
 	t.Helper()
 	n := bus.New()
-	policy := bridge.Policy{Protocols: []string{seat.EntriesProto},
+	policy := bridge.Policy{Protocols: []string{seat.EntriesProto}, Served: []string{seat.EntriesProto},
+		Route: func(_ string, req []byte) (bridge.Route, bool) {
+			id, ok := protocol.RequestedTable(req)
+			return bridge.Route{Key: string(id[:])}, ok
+		},
+		Sit: func(_ string, key ed25519.PublicKey, genesis []byte) (string, error) {
+			id, err := protocol.SeatedAt(genesis, key)
+			return string(id[:]), err
+		},
 		Topic: func(topic string) (func(string, []byte) int, bool) {
 			switch {
 			case topic == seat.LobbyTopic:
@@ -129,7 +138,7 @@ func newLaptop(t *testing.T) *laptop {
 	}
 	const token = "test-token"
 	mux := http.NewServeMux()
-	mux.Handle(bridge.BridgePath, hub.Handler(token))
+	mux.Handle(bridge.BridgePath, hub.Handler(func() string { return token }))
 	mux.Handle("/", page)
 	if profiledWasm != nil { // TestPhoneProfile's .wasm, with its functions' names
 		mux.HandleFunc("GET "+WasmPath, func(w http.ResponseWriter, r *http.Request) {
