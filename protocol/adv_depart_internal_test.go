@@ -504,3 +504,169 @@ func (l *advAskLog) askedBetween(peer string, from, to time.Time) bool {
 	defer l.mu.Unlock()
 	return slices.ContainsFunc(l.asked, func(a advAsk) bool { return a.peer == peer && !a.start.After(to) && !a.end.Before(from) })
 }
+
+// TestAgreementFetchesOnHearsay holds the fetch a node makes when it hears another's
+// agreement (heardDeparture). At a 3-seat toy table with escrow, V's node writes its first
+// bid, but from then on its broadcasts reach nobody, and A cannot reach V at all (its requests
+// to V fail); A's clock runs three times as fast, so A agrees that V left when N's clock has
+// counted a third of V's time. N hears A's agreement and at once asks its peers for V's entry,
+// which V sends: N holds it before its own clock would have it ask (half V's time, watch.go),
+// refuses A's agreement with the entry, and the table plays on with no seat opened. Without
+// that fetch N learns of V's entry only when its own clock has it ask.
+func TestAgreementFetchesOnHearsay(t *testing.T) {
+	const players, a, n = 3, 0, 2
+	net := memnet.New(2204, memnet.Faults{})
+	defer net.Close()
+	keys := advKeys(players, 2204)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	clock := NewTickClockForTest()
+	clockA := &advRateClock{TickClockForTest: clock}
+	muteV := &advMute{}
+	cutA := &advCut{peer: fmt.Sprintf("n%d", advV)}
+	gated, release := make(chan struct{}), make(chan struct{})
+	watch := &advWatch{st: map[int]Status{}, changed: make(chan struct{}, 1)}
+	var mu sync.Mutex
+	var at uint64              // the seq of V's entry (0 before it is due)
+	var heldAt, asks time.Time // when N first held an entry at V's seq; when N's own clock has it ask its peers (half V's time)
+	base := t.TempDir()
+	runs := make([]advRun, players)
+	var wg sync.WaitGroup
+	for i := range players {
+		runs[i].dir = filepath.Join(base, fmt.Sprint(i))
+		runs[i].key = keys[i].Public().(ed25519.PublicKey)
+		var tseed [32]byte
+		advRand(2204+uint64(i), "table seed").Read(tseed[:])
+		id := fmt.Sprintf("n%d", i)
+		cfg := NodeConfig{Table: advTable, Game: "toy", Config: []byte{1}, Players: players, Name: id,
+			Timeout: advTimeout, Identity: keys[i], Store: advStore(t, runs[i].dir, keys[i], tseed),
+			Player: advToyPlayer{}, Net: net.Node(id), Tick: advTick, Linger: advLinger, Logf: advLogf(t, id),
+			Clock: clock, OnChange: watch.onChange(i), Escrow: true}
+		switch i {
+		case advV:
+			muteV.Network = cfg.Net
+			cfg.Net = muteV
+			cfg.Player = &advGate{at: func(engine.Game, int) { close(gated) }, release: release}
+		case a:
+			cutA.Network = cfg.Net
+			cfg.Net = cutA
+			cfg.Clock = clockA
+		case n:
+			cfg.OnChange = func(st Status) {
+				mu.Lock()
+				if at != 0 && heldAt.IsZero() && uint64(st.Entries) > at {
+					heldAt = clock.Now()
+				}
+				mu.Unlock()
+				watch.onChange(i)(st)
+			}
+		}
+		node, err := NewNode(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[i].out, runs[i].err = node.Run(ctx)
+		}()
+	}
+	stopPump := advPump(clock.Clock)
+	select {
+	case <-gated:
+	case <-ctx.Done():
+		t.Fatal("V's node never came to its bid")
+	}
+	// V's bid is due at N too once N holds every entry before it.
+	vName := fmt.Sprintf("n%d", advV)
+	var due Status
+	if !watch.wait(ctx, func(st map[int]Status) bool {
+		due = st[n]
+		return due.Due >= 0 && due.Due < len(due.Names) && due.Names[due.Due] == vName && due.State != nil && due.Step.Kind == engine.StepChoose
+	}) {
+		t.Fatal("V's bid never came due at N")
+	}
+	// From here on the clock moves only in steps every node took with the network quiet (as
+	// in TestAgreementNotOnHearsay), until N holds an entry at V's seq or its clock is well
+	// past V's time. The steps are small enough that A's clock, three times as fast, never
+	// seems to have jumped (a paused node catches up before it counts again: watch.go).
+	stopPump()
+	clock.SetQuiet(net.Idle)
+	mu.Lock()
+	at, asks = uint64(due.Entries), due.DueSince.Add(due.Timeout/2) // the toy table's bids have the timeout, no allowance
+	mu.Unlock()
+	muteV.on.Store(true)
+	cutA.on.Store(true)
+	clockA.setRate(3, 1)
+	close(release)
+	ended := make(chan struct{})
+	go func() { wg.Wait(); close(ended) }()
+	for {
+		mu.Lock()
+		held, late := !heldAt.IsZero(), clock.Now().After(asks.Add(advTimeout))
+		mu.Unlock()
+		if held || late {
+			break
+		}
+		select {
+		case <-ended:
+		default:
+			if clock.Pass(ctx, time.Second, 100*time.Millisecond) == nil {
+				continue
+			}
+		}
+		t.Fatal("the table ended, or the test ran out of time, before N held an entry at V's seq")
+	}
+	// V speaks again, A reaches it again: the rest of the table plays as any.
+	muteV.on.Store(false)
+	cutA.on.Store(false)
+	clock.SetQuiet(nil)
+	stopPump = advPump(clock.Clock)
+	<-ended
+	stopPump()
+	mu.Lock()
+	defer mu.Unlock()
+	if heldAt.IsZero() || !heldAt.Before(asks) {
+		t.Errorf("N held V's entry at %v, when its own clock asks its peers at %v: it did not fetch on A's agreement", heldAt.Format(time.StampMilli), asks.Format(time.StampMilli))
+	}
+	_, ref := advAudit(t, runs[n].dir)
+	if uint64(len(ref)) <= at || !ref[at].Verify(ed25519.PublicKey(runs[advV].key)) {
+		t.Errorf("entry %d of N's log is not V's: V's entry was not played", at)
+	}
+	for i, r := range runs {
+		if r.err != nil || !r.out.Finished || len(r.out.Open) != 0 {
+			t.Errorf("node %d ends with %v, %+v; want the table finished, no seat opened", i, r.err, r.out)
+		}
+		if _, log := advAudit(t, r.dir); !advSameLog(ref, log) {
+			t.Errorf("node %d's log differs from N's", i)
+		}
+	}
+}
+
+// advMute is a node's network whose broadcasts reach nobody once on (its requests and answers
+// still go).
+type advMute struct {
+	Network
+	on atomic.Bool
+}
+
+func (m *advMute) Publish(ctx context.Context, data []byte) error {
+	if m.on.Load() {
+		return nil
+	}
+	return m.Network.Publish(ctx, data)
+}
+
+// advCut is a node's network whose requests to peer fail once on.
+type advCut struct {
+	Network
+	peer string
+	on   atomic.Bool
+}
+
+func (c *advCut) Request(ctx context.Context, peer string, req []byte) ([]byte, error) {
+	if c.on.Load() && peer == c.peer {
+		return nil, fmt.Errorf("%s is out of reach", peer)
+	}
+	return c.Network.Request(ctx, peer, req)
+}
