@@ -30,7 +30,7 @@ func demoCommand() *cli.Command {
 		Flags: append(append(append(playFlags(demoClock),
 			&cli.IntFlag{Name: "bots", Value: 3, Usage: "`K` bots: the table has K+1 players (2 to 6 for Corruption)"},
 			&cli.BoolFlag{Name: "text", Usage: "play in this terminal rather than in a browser"},
-		), phoneFlags(true)...), settingsFlags("")...),
+		), phoneFlags(true, false)...), settingsFlags("")...),
 		Action: runDemo,
 	}
 }
@@ -58,10 +58,10 @@ func runDemo(c *cli.Context) error {
 		return usageError("%v", err)
 	}
 	pc.text = c.Bool("text")
-	if pc.phones, err = readPhonesAddr(c, c.Bool("phones")); err != nil {
+	if pc.phones, err = readPhones(c, c.Bool("phones"), ""); err != nil {
 		return err
 	}
-	if pc.phones != "" && pc.text {
+	if pc.phones.addr != "" && pc.text {
 		return usageError("--phones gives your seat to a phone: leave --text out")
 	}
 	// Everything on this machine: no data kept, no mDNS, loopback only.
@@ -70,7 +70,7 @@ func runDemo(c *cli.Context) error {
 		pc.session.logf = readNetworkFlags(c).logf
 		pc.addrs = true
 	}
-	if pc.phones != "" {
+	if pc.phones.addr != "" {
 		return demoPhones(c, pc)
 	}
 	return playTable(c, pc)

@@ -26,7 +26,7 @@ func hostCommand() *cli.Command {
 			"Examples:\n" +
 			"  corruption host --data ~/corruption-host\n" +
 			"  corruption host --phones-addr 192.168.1.20:8080   # the address of the Wi-Fi, a fixed port",
-		Flags: append(append(append(clockFlags(playClock), networkFlags()...), phoneFlags(false)...),
+		Flags: append(append(append(clockFlags(playClock), networkFlags()...), phoneFlags(false, true)...),
 			&cli.BoolFlag{Name: "verbose", Usage: "log network and protocol events to stderr"}),
 		Action: runHost,
 	}
@@ -36,7 +36,7 @@ func runHost(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageError("host takes no arguments (got %q); see corruption host --help", c.Args().First())
 	}
-	addr, err := readPhonesAddr(c, true)
+	o, err := readPhones(c, true, "")
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func runHost(c *cli.Context) error {
 		return err
 	}
 	defer s.close()
-	ph, err := s.openPhones(addr)
+	ph, err := s.openPhones(o)
 	if err != nil {
 		return err
 	}

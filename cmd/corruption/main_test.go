@@ -166,6 +166,12 @@ func startCmd(t *testing.T, name string, cmd *exec.Cmd) *proc {
 // submatches. It fails the test if the process exits first or the timeout passes.
 func (p *proc) waitLine(t *testing.T, re *regexp.Regexp, timeout time.Duration) []string {
 	t.Helper()
+	return p.waitLineN(t, re, timeout, 1)
+}
+
+// waitLineN is waitLine's nth line matching re (n from 1).
+func (p *proc) waitLineN(t *testing.T, re *regexp.Regexp, timeout time.Duration, n int) []string {
+	t.Helper()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	seen := 0
@@ -173,7 +179,9 @@ func (p *proc) waitLine(t *testing.T, re *regexp.Regexp, timeout time.Duration) 
 		ls, changed := p.stderr.since(seen)
 		for _, l := range ls {
 			if m := re.FindStringSubmatch(l); m != nil {
-				return m
+				if n--; n == 0 {
+					return m
+				}
 			}
 		}
 		seen += len(ls)

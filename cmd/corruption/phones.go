@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,8 +13,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -33,13 +35,19 @@ import (
 // phonesFile is where --data keeps the phones listener's port and token.
 const phonesFile = "phones.json"
 
-// phoneFlags are --phones-addr (and, for play and demo, --phones).
-func phoneFlags(withSwitch bool) []cli.Flag {
-	usage := "the `HOST:PORT` phones reach this machine on: an address of the Wi-Fi they are on, or none for every interface; port 0 for a free one (with --data, the port of the last run)"
+// phoneFlags are --phones-addr (and, for play and demo, --phones; for play and host, which
+// keep the address with --data, --new-token).
+func phoneFlags(withSwitch, renewable bool) []cli.Flag {
+	prefix := ""
 	if withSwitch {
-		usage = "with --phones: " + usage
+		prefix = "with --phones: "
 	}
-	fl := []cli.Flag{&cli.StringFlag{Name: "phones-addr", Value: ":0", Usage: usage}}
+	fl := []cli.Flag{&cli.StringFlag{Name: "phones-addr", Value: ":0",
+		Usage: prefix + "the `HOST:PORT` phones reach this machine on: an address of the Wi-Fi they are on, or none for every interface; port 0 for a free one (with --data, the port of the last run)"}}
+	if renewable {
+		fl = append(fl, &cli.BoolFlag{Name: "new-token",
+			Usage: prefix + "give phones a new address (a new token in it; --data keeps it from then on): the old address admits nobody, and every phone must scan the new code. Use it when a guest who had the address is no longer welcome"})
+	}
 	if withSwitch {
 		fl = append([]cli.Flag{&cli.BoolFlag{Name: "phones",
 			Usage: "let phones on your Wi-Fi sit at tables too, in their browsers: prints an address and a QR code to open on a phone"}}, fl...)
@@ -47,15 +55,39 @@ func phoneFlags(withSwitch bool) []cli.Flag {
 	return fl
 }
 
-// readPhonesAddr reads --phones-addr: "" when phones are off.
-func readPhonesAddr(c *cli.Context, on bool) (string, error) {
-	addr := c.String("phones-addr")
-	if !on {
-		if c.IsSet("phones-addr") {
-			return "", usageError("--phones-addr: give --phones too")
-		}
-		return "", nil
+// readPhones reads --phones-addr and --new-token: addr "" when phones are off. label is how
+// the phones' pages name this laptop ("": the machine's name).
+func readPhones(c *cli.Context, on bool, label string) (phonesOptions, error) {
+	if label == "" {
+		label = machineName()
 	}
+	o := phonesOptions{label: label, newToken: c.Bool("new-token")}
+	if !on {
+		for _, f := range []string{"phones-addr", "new-token"} {
+			if c.IsSet(f) {
+				return o, usageError("--%s: give --phones too", f)
+			}
+		}
+		return o, nil
+	}
+	var err error
+	o.addr, err = readPhonesAddr(c)
+	return o, err
+}
+
+// machineName is this machine's name, for the phones' pages: its host name up to the first
+// dot ("ann-laptop"), or "this laptop".
+func machineName() string {
+	h, err := os.Hostname()
+	if h, _, _ = strings.Cut(h, "."); err != nil || protocol.CheckName(h) != nil || h == "" {
+		return "this laptop"
+	}
+	return h
+}
+
+// readPhonesAddr reads --phones-addr.
+func readPhonesAddr(c *cli.Context) (string, error) {
+	addr := c.String("phones-addr")
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return "", usageError("--phones-addr: %q is not HOST:PORT (e.g. :8080, or 192.168.1.20:8080): %v", addr, err)
@@ -99,7 +131,29 @@ func hubPolicy() bridge.Policy {
 			return nil, false
 		},
 		Protocols: []string{entriesProto, joinProto},
-		Members:   []string{bridge.SeatProto, bridge.BotsProto},
+		Laptop:    []string{bridge.SeatProto, bridge.BotsProto},
+		// A phone serves its tables' entries, and nothing else: a private table's join
+		// exchange is its creator's, and phones create none.
+		Served: []string{entriesProto},
+		Route: func(proto string, req []byte) (bridge.Route, bool) {
+			if proto != entriesProto {
+				return bridge.Route{}, false
+			}
+			if id, ok := protocol.RequestedTable(req); ok {
+				return bridge.Route{Key: hex.EncodeToString(id[:])}, true
+			}
+			// A private table's request, sealed for its members: the laptop cannot read which
+			// table it names.
+			return bridge.Route{Sealed: len(req) >= protocol.SealOverhead}, len(req) >= protocol.SealOverhead
+		},
+		Sit: func(proto string, seat ed25519.PublicKey, proof []byte) (string, error) {
+			id, err := protocol.SeatedAt(proof, seat)
+			if err != nil {
+				return "", err
+			}
+			return hex.EncodeToString(id[:]), nil
+		},
+		Sealed: func(topic string) bool { return strings.HasPrefix(topic, privatePrefix) },
 	}
 }
 
@@ -118,9 +172,15 @@ func isChannel(s string) bool {
 
 // phones is a session's door for phones: the hub, the listener, the address a phone opens.
 type phones struct {
-	url    string
-	chosen string // how the URL's address was chosen, for the person ("" when given)
 	hub    *bridge.Hub
+	chosen string // how the URL's address was chosen, for the person ("" when given)
+	shown  string // HOST:PORT of the address
+	path   string // where --data keeps the port and the token ("" without --data)
+	port   int
+
+	mu    sync.Mutex
+	token string
+	onNew []func(url string) // told of a new address (the page's box)
 }
 
 // savedPhones is what --data keeps of the phones listener.
@@ -129,32 +189,41 @@ type savedPhones struct {
 	Token string `json:"token"`
 }
 
+// phonesOptions are how a session opens its phones' listener.
+type phonesOptions struct {
+	addr     string // --phones-addr
+	label    string // whose laptop, as the phones' pages say: the person's name, or the machine's
+	newToken bool   // --new-token: draw a new token, though --data keeps one
+}
+
 // openPhones starts the session's hub (its own seat then goes through it) and the phones
-// listener on addr.
-func (s *session) openPhones(addr string) (*phones, error) {
-	s.hub = bridge.NewHub(s.host, hubPolicy(), s.logf)
+// listener on o.addr.
+func (s *session) openPhones(o phonesOptions) (*phones, error) {
+	hub, err := bridge.NewHubWith(s.host, hubPolicy(), bridge.HubConfig{Logf: s.logf, Label: o.label})
+	if err != nil {
+		return nil, cli.Exit(err.Error(), 1)
+	}
+	s.hub = hub
 	s.net = s.hub.Local()
 	s.cleanup = append(s.cleanup, func() { s.hub.Close() })
 	var saved savedPhones
-	path := ""
+	p := &phones{hub: s.hub}
 	if s.cfg.data != "" {
-		path = filepath.Join(s.cfg.data, phonesFile)
-		if b, err := os.ReadFile(path); err == nil {
+		p.path = filepath.Join(s.cfg.data, phonesFile)
+		if b, err := os.ReadFile(p.path); err == nil {
 			if err := json.Unmarshal(b, &saved); err != nil {
-				return nil, cli.Exit(fmt.Sprintf("--data: %s: %v", path, err), 1)
+				return nil, cli.Exit(fmt.Sprintf("--data: %s: %v", p.path, err), 1)
 			}
 		}
 	}
-	token := saved.Token
-	if token == "" {
-		var err error
-		if token, err = newToken(); err != nil {
+	p.token = saved.Token
+	if p.token == "" || o.newToken {
+		if p.token, err = newToken(); err != nil {
 			return nil, cli.Exit(err.Error(), 1)
 		}
 	}
-	host, port, _ := net.SplitHostPort(addr)
+	host, port, _ := net.SplitHostPort(o.addr)
 	var ln net.Listener
-	var err error
 	if port == "0" && saved.Port != 0 {
 		// The port of the last run, so that the phones' address stays the same.
 		if ln, err = net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(saved.Port))); err != nil {
@@ -162,27 +231,24 @@ func (s *session) openPhones(addr string) (*phones, error) {
 		}
 	}
 	if ln == nil {
-		if ln, err = net.Listen("tcp", addr); err != nil {
+		if ln, err = net.Listen("tcp", o.addr); err != nil {
 			return nil, cli.Exit(fmt.Sprintf("--phones-addr: %v", err), 1)
 		}
 	}
-	got := ln.Addr().(*net.TCPAddr)
-	if path != "" {
-		b, _ := json.Marshal(savedPhones{Port: got.Port, Token: token})
-		if err := os.WriteFile(path, b, 0o600); err != nil {
-			ln.Close()
-			return nil, cli.Exit(fmt.Sprintf("--data: cannot keep the phones' port and token: %v", err), 1)
-		}
+	p.port = ln.Addr().(*net.TCPAddr).Port
+	if err := p.save(); err != nil {
+		ln.Close()
+		return nil, err
 	}
-	p := &phones{hub: s.hub}
 	shown := host
 	if ip := net.ParseIP(host); host == "" || ip.IsUnspecified() {
-		shown, p.chosen = lanAddress(got.Port)
+		shown, p.chosen = lanAddress(p.port)
 	}
-	p.url = (&url.URL{Scheme: "http", Host: net.JoinHostPort(shown, strconv.Itoa(got.Port)), Path: "/",
-		RawQuery: url.Values{bridge.TokenParam: {token}}.Encode()}).String()
-	hs := &http.Server{Handler: phonesHandler(s.hub, token), ReadHeaderTimeout: 10 * time.Second}
-	go hs.Serve(ln)
+	p.shown = net.JoinHostPort(shown, strconv.Itoa(p.port))
+	door := bridge.NewDoor(ln, bridge.DoorConfig{Logf: s.notef})
+	hs := &http.Server{Handler: phonesHandler(s.hub, p.currentToken, host), ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: bridge.IdleTimeout, ConnState: door.ConnState}
+	go hs.Serve(door)
 	s.cleanup = append(s.cleanup, func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
@@ -190,6 +256,64 @@ func (s *session) openPhones(addr string) (*phones, error) {
 		hs.Close()
 	})
 	return p, nil
+}
+
+// save keeps the port and the token in --data.
+func (p *phones) save() error {
+	if p.path == "" {
+		return nil
+	}
+	b, _ := json.Marshal(savedPhones{Port: p.port, Token: p.currentToken()})
+	if err := os.WriteFile(p.path, b, 0o600); err != nil {
+		return cli.Exit(fmt.Sprintf("--data: cannot keep the phones' port and token: %v", err), 1)
+	}
+	return nil
+}
+
+func (p *phones) currentToken() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.token
+}
+
+// URL is the address a phone opens now.
+func (p *phones) URL() string {
+	return (&url.URL{Scheme: "http", Host: p.shown, Path: "/", RawQuery: url.Values{bridge.TokenParam: {p.currentToken()}}.Encode()}).String()
+}
+
+// renew draws a new token (kept in --data): the old address admits nobody from now on, and
+// every phone connected now is told so and cut off; a phone whose person scans the new code
+// comes back to its seat (its keys and tables are in its browser). It returns the new address.
+func (p *phones) renew() (string, error) {
+	tok, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	p.mu.Lock()
+	p.token = tok
+	onNew := slices.Clone(p.onNew)
+	p.mu.Unlock()
+	if err := p.save(); err != nil {
+		return "", err
+	}
+	p.hub.DropPhones(bridge.ByeMoved, "this laptop drew a new address for phones: scan its new code to come back to your seat")
+	u := p.URL()
+	for _, f := range onNew {
+		f(u)
+	}
+	return u, nil
+}
+
+// onRenew is told each new address.
+func (p *phones) onRenew(f func(url string)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.onNew = append(p.onNew, f)
+}
+
+// laptop is how the phones' pages name this laptop, and its fingerprint.
+func (p *phones) laptop() (label, fingerprint string) {
+	return p.hub.Label(), bridge.Fingerprint(p.hub.Local().Node())
 }
 
 // tokenAlphabet is the join codes' (Crockford's base 32, lowercase).
@@ -207,13 +331,17 @@ func newToken() (string, error) {
 	return string(b[:]), nil
 }
 
-// print prints the phones' line, its QR code and how the address was chosen.
+// print prints the phones' line, its QR code, how the address was chosen, and how the phones'
+// pages name this laptop.
 func (p *phones) print(w io.Writer) {
-	fmt.Fprintf(w, "join from a phone: %s\n", p.url)
-	writeQR(w, p.url)
+	u := p.URL()
+	fmt.Fprintf(w, "join from a phone: %s\n", u)
+	writeQR(w, u)
 	if p.chosen != "" {
 		fmt.Fprintln(w, p.chosen)
 	}
+	label, fp := p.laptop()
+	fmt.Fprintf(w, "phones will show this laptop as %s, fingerprint %s\n", protocol.Printable(label), fp)
 }
 
 // lanAddress is the address of this machine a phone on the same Wi-Fi most likely reaches,
@@ -254,25 +382,13 @@ func lanAddress(port int) (string, string) {
 		cands[0].iface, cands[0].ip, strings.Join(others, ", "), port)
 }
 
-// phoneSite is what the phones listener serves besides the bridge: the browser seat's page
-// (and its static files) and its .wasm, pre-compressed with gzip. The browser seat's build
-// sets them (cmd/corruption-seat); until it does, a page that says so.
+// phoneSite is what the phones listener serves besides the bridge: the browser seat's page,
+// its static files and its .wasm (seat/web.Handler, which sends the .wasm gzipped to a client
+// that takes gzip, else whole). The browser seat's build sets it (seatsite.go); until it
+// does, a page that says so.
 var phoneSite = struct {
-	Page   http.Handler
-	WasmGz []byte
-}{Page: http.HandlerFunc(placeholderPage), WasmGz: placeholderWasm}
-
-// WasmPath is where the phones listener serves the browser seat's .wasm.
-const WasmPath = "/seat.wasm"
-
-// placeholderWasm is an empty WebAssembly module (its magic and version), gzip-compressed.
-var placeholderWasm = func() []byte {
-	var b bytes.Buffer
-	z := gzip.NewWriter(&b)
-	z.Write([]byte("\x00asm\x01\x00\x00\x00"))
-	z.Close()
-	return b.Bytes()
-}()
+	Page http.Handler
+}{Page: http.HandlerFunc(placeholderPage)}
 
 func placeholderPage(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/" {
@@ -284,21 +400,17 @@ func placeholderPage(w http.ResponseWriter, r *http.Request) {
 		"<h1>corruption</h1><p>This laptop runs corruption, but this build has no seat for a browser yet.</p>\n")
 }
 
-// phonesHandler serves the phones listener: the page, the .wasm and the bridge, nothing else.
-func phonesHandler(hub *bridge.Hub, token string) http.Handler {
+// phonesHandler serves the phones listener: the page, the .wasm and the bridge, nothing else,
+// at this machine's own addresses only (host: the one --phones-addr gives), each request for
+// a file within its deadline.
+func phonesHandler(hub *bridge.Hub, token func() string, host string) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET "+bridge.BridgePath, hub.Handler(token))
-	mux.HandleFunc("GET "+WasmPath, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/wasm")
-		w.Header().Set("Content-Encoding", "gzip")
-		w.Header().Set("Content-Length", strconv.Itoa(len(phoneSite.WasmGz)))
-		w.Write(phoneSite.WasmGz)
-	})
 	mux.Handle("GET /", phoneSite.Page)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return bridge.OwnHosts(bridge.PageDeadlines(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Referrer-Policy", "no-referrer") // the address carries the token
 		w.Header().Set("Cache-Control", "no-store")
 		mux.ServeHTTP(w, r)
-	})
+	})), host)
 }

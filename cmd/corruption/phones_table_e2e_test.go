@@ -56,8 +56,8 @@ func TestBrowserPhonesLaptopAndBotAtOneTable(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	s, ph := laptopWithPhones(t, ctx)
-	if !phoneLine.MatchString("join from a phone: " + ph.url) {
-		t.Fatalf("the phones' address %q is not on the loopback address given", ph.url)
+	if !phoneLine.MatchString("join from a phone: " + ph.URL()) {
+		t.Fatalf("the phones' address %q is not on the loopback address given", ph.URL())
 	}
 	// Corruption: of the games a table of four plays, the shortest in a browser (about 165
 	// entries; Corrupted Kingdoms took half as long again).
@@ -94,9 +94,9 @@ func TestBrowserPhonesLaptopAndBotAtOneTable(t *testing.T) {
 	table := "&bot=1&table=" + base64.RawURLEncoding.EncodeToString(b)
 	names := []string{"phone-a", "phone-b"}
 	pages := make([]context.Context, len(names))
-	air := newWifi(t, ph.url) // phone b's Wi-Fi
+	air := newWifi(t, ph.URL()) // phone b's Wi-Fi
 	for i, name := range names {
-		addr := ph.url
+		addr := ph.URL()
 		if i == 1 {
 			addr = air.url
 		}

@@ -37,6 +37,8 @@ type nativePhone struct {
 	store  *protocol.Store
 	key    ed25519.PrivateKey
 	dials  atomic.Int32 // the connections made
+	// wrap, when set, wraps the table's network (a test that drops some of what it says).
+	wrap func(protocol.Network) protocol.Network
 }
 
 func newNativePhone(t *testing.T, name, page string) *nativePhone {
@@ -67,6 +69,7 @@ func newNativePhone(t *testing.T, name, page string) *nativePhone {
 	if p.key, err = p.store.Identity(); err != nil {
 		t.Fatal(err)
 	}
+	p.client.Identify(p.key)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := p.client.WaitConnected(ctx); err != nil {
@@ -108,6 +111,9 @@ func (p *nativePhone) sitAt(ctx context.Context, t *testing.T, w *bridge.Wish, p
 	var tn protocol.Network = bn
 	if pt != nil {
 		tn = pt.Wrap(bn)
+	}
+	if p.wrap != nil {
+		tn = p.wrap(tn)
 	}
 	node, err := protocol.NewNode(protocol.NodeConfig{Table: w.Table, Game: w.Game, Config: w.Config, Players: w.Players,
 		Name: p.name, Timeout: 60 * time.Second, Allowance: time.Duration(w.AllowanceMS) * time.Millisecond,
@@ -303,7 +309,7 @@ func TestPhoneJoinsPrivateTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, ph := laptopWithPhones(t, ctx, addr)
-	phone := newNativePhone(t, "phone", ph.url)
+	phone := newNativePhone(t, "phone", ph.URL())
 	pt, err := phone.join(ctx, code)
 	if err != nil {
 		t.Fatalf("the phone's join through the laptop: %v", err)
@@ -334,7 +340,7 @@ func laptopWithPhones(t *testing.T, ctx context.Context, peers ...string) (*sess
 		t.Fatal(err)
 	}
 	t.Cleanup(s.close)
-	ph, err := s.openPhones("127.0.0.1:0")
+	ph, err := s.openPhones(phonesOptions{addr: "127.0.0.1:0", label: "laptop"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,16 +17,41 @@ import (
 	"corruption/p2p"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/seat/web"
 )
 
 // TestPhonesListener: the phones listener serves the page (with its static files and the
-// seat's scripts), the .wasm (application/wasm, gzip-encoded) and the bridge (only with the
-// token), and nothing else: not the laptop's API.
+// seat's scripts), the .wasm (application/wasm, gzip-encoded to a client that takes gzip,
+// whole to one that does not: its SHA-256 then is --version's) and the bridge (only with the
+// token), and nothing else: not the laptop's API, and nothing to a Host that is not this
+// machine's (DNS rebinding).
 func TestPhonesListener(t *testing.T) {
 	hub := bridge.NewHub(fakeHubNode{}, hubPolicy(), nil)
 	defer hub.Close()
-	srv := httptest.NewServer(phonesHandler(hub, "tok3n"))
+	srv := httptest.NewServer(phonesHandler(hub, func() string { return "tok3n" }, "127.0.0.1"))
 	defer srv.Close()
+	plain := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	resp, err := plain.Get(srv.URL + web.WasmPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if enc := resp.Header.Get("Content-Encoding"); enc != "" || fmt.Sprintf("%x", sha256.Sum256(raw)) != web.Digest() {
+		t.Errorf("the .wasm to a client that takes no gzip: encoding %q, sha256 %x; want it whole, sha256 %s as --version says", enc, sha256.Sum256(raw), web.Digest())
+	}
+	for _, host := range []string{"evil.example", "evil.example:80", "rebind.attacker.test:" + strings.Split(srv.URL, ":")[2]} {
+		req, _ := http.NewRequest("GET", srv.URL+"/", nil)
+		req.Host = host
+		r, err := plain.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		if r.StatusCode != http.StatusMisdirectedRequest {
+			t.Errorf("a request for Host %s (DNS rebinding): %d, want 421", host, r.StatusCode)
+		}
+	}
 	get := func(path string) *http.Response {
 		t.Helper()
 		req, _ := http.NewRequest("GET", srv.URL+path, nil)
@@ -38,7 +65,7 @@ func TestPhonesListener(t *testing.T) {
 	if r := get("/?t=tok3n"); r.StatusCode != 200 || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") || r.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Errorf("the page: %d %v", r.StatusCode, r.Header)
 	}
-	r := get(WasmPath)
+	r := get(web.WasmPath)
 	if r.StatusCode != 200 || r.Header.Get("Content-Type") != "application/wasm" || r.Header.Get("Content-Encoding") != "gzip" {
 		t.Fatalf("the .wasm: %d %v", r.StatusCode, r.Header)
 	}
@@ -64,7 +91,7 @@ func TestPhonesListener(t *testing.T) {
 			t.Errorf("%s: %d, want 404: the phones listener serves the page, the .wasm and the bridge only", path, r.StatusCode)
 		}
 	}
-	resp, err := http.Post(srv.URL+"/", "application/json", strings.NewReader("{}"))
+	resp, err = http.Post(srv.URL+"/", "application/json", strings.NewReader("{}"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,12 +5,14 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 
 	"corruption/p2p/bridge"
+	"corruption/protocol"
 	"corruption/ui"
 )
 
@@ -49,6 +51,12 @@ func (g *seatGift) serve(from string, req []byte) ([]byte, error) {
 	return json.Marshal(g.wish)
 }
 
+// holdsTheRest says whether held seats of players, this machine's, are every seat but one at a
+// table that could escrow.
+func holdsTheRest(players, held int) bool {
+	return players >= protocol.MinEscrowSeats && held == players-1
+}
+
 // seatKey is the key of the phone that took the seat (nil before).
 func (g *seatGift) seatKey() ed25519.PublicKey {
 	g.mu.Lock()
@@ -61,8 +69,12 @@ func noSeat(string, []byte) ([]byte, error) {
 	return nil, bridge.NoSeat("choose a table in the lobby")
 }
 
-// maxPhoneTables bounds the tables at which a laptop's bots sit at its phones' asking.
-const maxPhoneTables = 4
+// maxPhoneTables bounds the tables at which a laptop's bots sit at its phones' asking, and
+// perPhoneTables those of one phone (its seat's key, the same across its reconnections).
+const (
+	maxPhoneTables = 4
+	perPhoneTables = 2
+)
 
 // phoneBots seats bots of this machine at the tables phones create and ask bots for.
 type phoneBots struct {
@@ -70,14 +82,32 @@ type phoneBots struct {
 	s     *session
 	clock tableClock
 	mu    sync.Mutex
-	bots  map[string]*localBots // by table
+	bots  map[string]*localBots        // by table
+	owner map[string]ed25519.PublicKey // by table: the seat that asked
+	held  map[string]int               // by table: how many bots sit there
 }
 
 func newPhoneBots(ctx context.Context, s *session, clock tableClock) *phoneBots {
-	return &phoneBots{ctx: ctx, s: s, clock: clock, bots: map[string]*localBots{}}
+	return &phoneBots{ctx: ctx, s: s, clock: clock, bots: map[string]*localBots{}, owner: map[string]ed25519.PublicKey{},
+		held: map[string]int{}}
+}
+
+// at is how many bots of this machine sit at table at a phone's asking.
+func (p *phoneBots) at(table string) int {
+	if p == nil {
+		return 0
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.pruneLocked()
+	return p.held[table]
 }
 
 func (p *phoneBots) serve(from string, req []byte) ([]byte, error) {
+	seat, ok := p.s.hub.Key(from)
+	if !ok {
+		return nil, errors.New("bots: this phone did not say who it is (its page is of an older release: reload it)")
+	}
 	var w bridge.Wish
 	dec := json.NewDecoder(bytes.NewReader(req))
 	dec.DisallowUnknownFields()
@@ -94,28 +124,56 @@ func (p *phoneBots) serve(from string, req []byte) ([]byte, error) {
 	if games[w.Game] == nil {
 		return nil, fmt.Errorf("this build has no bots of %q", w.Game)
 	}
+	// The person of this machine at that table counts with its bots: together they may not
+	// hold every seat but the phone's at a table that escrows (docs/SECURITY.md, "A seat in
+	// the browser").
+	person := 0
+	if sits, escrow := p.s.personAt(w.Table); sits {
+		person = 1
+		if escrow && holdsTheRest(w.Players, w.Bots+1) {
+			return nil, fmt.Errorf("this machine's player sits at table %q: with %d %s of this machine, it would hold every seat but yours at a table that escrows, and could read your cards; ask for fewer bots", w.Table, w.Bots, plural(w.Bots, "bot", "bots"))
+		}
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.pruneLocked()
-	if p.bots[w.Table] != nil {
-		return nil, fmt.Errorf("bots of this machine sit at table %q already", w.Table)
+	mine := 0
+	for _, k := range p.owner {
+		if k.Equal(seat) {
+			mine++
+		}
 	}
-	if len(p.bots) >= maxPhoneTables {
+	switch {
+	case p.bots[w.Table] != nil:
+		return nil, fmt.Errorf("bots of this machine sit at table %q already", w.Table)
+	case mine >= perPhoneTables:
+		return nil, fmt.Errorf("bots of this machine sit at %d tables of yours already, the most one phone may ask for", perPhoneTables)
+	case len(p.bots) >= maxPhoneTables:
 		return nil, fmt.Errorf("bots of this machine sit at %d tables already, the most it runs", maxPhoneTables)
 	}
-	if err := p.startLocked(&w); err != nil {
+	if err := p.startLocked(&w, person); err != nil {
 		return nil, err
 	}
-	p.s.notef("%d bots sit at table %q, which a phone created", w.Bots, w.Table)
+	p.owner[w.Table], p.held[w.Table] = seat, w.Bots
+	p.s.notef("%d %s at table %q, which a phone created", w.Bots, plural(w.Bots, "bot sits", "bots sit"), w.Table)
 	return json.Marshal(w)
 }
 
+// plural is one or many, by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // startLocked starts the bots of w and, with --data, keeps w beside their data, so that a
-// restarted host resumes them (resume). It sets w's escrow and clock to the bots'.
-func (p *phoneBots) startLocked(w *bridge.Wish) error {
+// restarted host resumes them (resume). It sets w's escrow and clock to the bots': no escrow
+// where they and the person (person: 1 when the person sits there) hold every seat but one.
+func (p *phoneBots) startLocked(w *bridge.Wish, person int) error {
 	choice := ui.TableChoice{Table: w.Table, Game: w.Game, Players: w.Players, Config: w.Config, Bots: w.Bots}
 	clock := p.clock
-	clock.escrow = escrowFor(clock.escrow, w.Players, w.Bots, p.s.notef, w.Table)
+	clock.escrow = escrowFor(clock.escrow, w.Players, w.Bots+person, p.s.notef, w.Table)
 	w.Escrow, w.TimeoutMS, w.AllowanceMS, w.BankMS = clock.escrow, clock.timeout.Milliseconds(), clock.allowance.Milliseconds(), clock.bank.Milliseconds()
 	dir := "phones-" + w.Table
 	if d := p.s.cfg.data; d != "" {
@@ -156,7 +214,9 @@ func (p *phoneBots) resume() {
 			err = json.Unmarshal(b, &w)
 		}
 		if err == nil && p.bots[w.Table] == nil && len(p.bots) < maxPhoneTables {
-			err = p.startLocked(&w)
+			if err = p.startLocked(&w, 0); err == nil {
+				p.held[w.Table] = w.Bots
+			}
 		}
 		if err != nil {
 			p.s.notef("cannot resume the bots of %s: %v", filepath.Dir(path), err)
@@ -170,6 +230,8 @@ func (p *phoneBots) pruneLocked() {
 		if b.finished() {
 			b.stop()
 			delete(p.bots, t)
+			delete(p.owner, t)
+			delete(p.held, t)
 		}
 	}
 }
@@ -189,7 +251,7 @@ func (p *phoneBots) stop() {
 // let this machine rebuild the last seat's key (docs/SECURITY.md, "A seat in the browser").
 // (A machine that holds every seat, demo's, reads nobody else's cards.)
 func escrowFor(escrow bool, players, held int, notef func(string, ...any), table string) bool {
-	if escrow && players >= 3 && held == players-1 {
+	if escrow && holdsTheRest(players, held) {
 		notef("table %q does not escrow: this machine holds every seat but one, and escrow would let it read the last one's cards", table)
 		return false
 	}

@@ -16,5 +16,5 @@ func init() {
 		fmt.Fprintf(os.Stderr, "corruption: the browser seat's page: %v\n", err)
 		return
 	}
-	phoneSite.Page, phoneSite.WasmGz = h, web.WasmGzip()
+	phoneSite.Page = h
 }

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"corruption/p2p/bridge"
+	"corruption/protocol"
 	"corruption/seat/web"
 )
 
@@ -17,7 +19,8 @@ import (
 var version = ""
 
 // versionString is what corruption --version prints after the command's name: the version,
-// the protocol, the platform, and the digest of the browser seat's .wasm that it serves phones
+// the protocol's versions (the network's, in its topics and mDNS service; the entries'; the
+// phones' bridge's), the platform, and the digest of the browser seat's .wasm that it serves phones
 // (seat/web.Digest, as the release's SHA256SUMS lists it).
 func versionString() string {
 	v, commit, dirty := version, "", false
@@ -47,5 +50,6 @@ func versionString() string {
 		}
 		s += " (commit " + commit + ")"
 	}
-	return fmt.Sprintf("%s, protocol 2, %s %s/%s, browser seat sha256 %s", s, runtime.Version(), runtime.GOOS, runtime.GOARCH, web.Digest())
+	return fmt.Sprintf("%s, protocol: network %d, entries %d, bridge %d, %s %s/%s, browser seat sha256 %s", s, bridge.NetworkVersion,
+		protocol.EntryVersion, bridge.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH, web.Digest())
 }
