@@ -40,7 +40,10 @@ var PhoneClock = Clock{Timeout: 3 * time.Minute, Allowance: 90 * time.Second, Ba
 type Config struct {
 	Store *protocol.Store
 	Net   Net
-	Name  string // the person's name at the table (default "phone")
+	// Name is the person's name at the table; "" asks it on the page's first screen, once
+	// (the seat keeps it: loadName), the field filled with DefaultName.
+	Name        string
+	DefaultName string
 	// Boards are every game's board, the lobby form's first.
 	Boards []ui.Board
 	// Given is a table to sit at at once (a laptop's `demo --phones` names it); Table "" sends
@@ -80,14 +83,16 @@ type Laptop interface {
 // askTimeout bounds a question to the laptop (the seat it gives, its bots).
 const askTimeout = 20 * time.Second
 
-// Run runs the person's seat until the person leaves the page's results (Quit), or ctx ends.
-// Its error is one of setting up, or ctx's.
+// Run runs the person's seat until ctx ends (the page closes). The person's loop
+// (docs/UI.md, "The person's loop"): a name, asked first when the seat has none for this
+// laptop; the table the seat sat at before a reload, if it is not over; else the seat the
+// laptop gives, or the lobby; a table and its rematches; and back to the lobby when the person
+// leaves it or goes back from its results. A table that cannot be played (the laptop refuses
+// its name, its node fails to start) ends on its results, with the reason in words, and the
+// person goes back to the lobby from there. Its error is one of setting up, or ctx's.
 func Run(ctx context.Context, cfg Config) error {
 	if cfg.Store == nil || cfg.Net == nil || len(cfg.Boards) == 0 {
 		return errors.New("seat: a seat needs a Store, a Net and the games' Boards")
-	}
-	if cfg.Name == "" {
-		cfg.Name = "phone"
 	}
 	if cfg.Clock == (Clock{}) {
 		cfg.Clock = PhoneClock
@@ -101,13 +106,18 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("seat: %w", err)
 	}
+	self := key.Public().(ed25519.PublicKey)
+	name := cfg.Name
+	if name == "" {
+		name = loadName(cfg.Store)
+	}
 	human := ui.NewHuman(nil)
 	var relay nodeSlot
 	defaults := cfg.Given
 	if defaults.Game == "" {
 		defaults = ui.TableChoice{Game: cfg.Boards[0].Game(), Players: 4}
 	}
-	srv, err := ui.NewServer(ui.Config{Name: cfg.Name, Board: cfg.Boards[0], Boards: cfg.Boards, Human: human,
+	srv, err := ui.NewServer(ui.Config{Name: name, Board: cfg.Boards[0], Boards: cfg.Boards, Human: human,
 		Defaults: defaults, Rematch: true, Escrow: cfg.Clock.Escrow, Say: relay.say, Pause: relay.pause})
 	if err != nil {
 		return fmt.Errorf("seat: %w", err)
@@ -116,31 +126,55 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.OnServer != nil {
 		cfg.OnServer(srv)
 	}
-	ctx, leave := context.WithCancel(ctx)
-	defer leave()
-	go func() { // Leave, on the page, before the end: the node stops as at a reload
+	if name == "" { // the first screen asks it, by the rules of --name, and the seat keeps it
 		select {
-		case <-srv.Quit():
-			leave()
+		case name = <-srv.AskName(cfg.DefaultName):
 		case <-ctx.Done():
+			return ctx.Err()
 		}
-	}()
+		if err := saveName(cfg.Store, name); err != nil {
+			cfg.Notef("cannot keep your name for your next visit: %v", err)
+		}
+	}
+	cfg.Name = name
 	lobby, err := joinLobby(cfg.Net)
 	if err != nil {
 		return fmt.Errorf("seat: the lobby: %w", err)
 	}
 	defer lobby.leave()
 	given, clock := cfg.Given, cfg.Clock
+	if given.Table == "" {
+		if cur, ok := loadCurrent(cfg.Store); ok { // a reload: back to the table the seat sat at
+			cfg.Logf("resuming table %q", cur.Choice.Table)
+			given, clock = cur.Choice, cur.Clock
+		}
+	}
 	if given.Table == "" && cfg.Laptop != nil {
-		given, clock = askSeat(ctx, cfg, key.Public().(ed25519.PublicKey))
+		given, clock = askSeat(ctx, cfg, self)
 	}
-	choice, err := choose(ctx, srv, lobby, key.Public().(ed25519.PublicKey), given)
-	if err != nil {
-		return err
+	for {
+		choice, err := choose(ctx, srv, lobby, self, given)
+		if err != nil {
+			return err
+		}
+		if choice.Bots > 0 && given.Table == "" && cfg.Laptop != nil {
+			clock = askBots(ctx, cfg, choice)
+		} else if given.Table == "" {
+			clock = cfg.Clock
+		}
+		given = ui.TableChoice{}
+		if err := playTables(ctx, cfg, clock, srv, &relay, lobby, key, human, choice); err != nil {
+			return err
+		}
+		srv.ToLobby()
 	}
-	if choice.Bots > 0 && given.Table == "" && cfg.Laptop != nil {
-		clock = askBots(ctx, cfg, choice)
-	}
+}
+
+// playTables plays choice and its rematches until the person leaves (back to the lobby: nil)
+// or ctx ends (its error). The seat remembers the table it sits at (current), so that a reload
+// comes back to it; it forgets it once the table is over, or the person leaves it.
+func playTables(ctx context.Context, cfg Config, clock Clock, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey,
+	human *ui.Human, choice ui.TableChoice) error {
 	for {
 		var player engine.Player = human
 		switch {
@@ -155,14 +189,38 @@ func Run(ctx context.Context, cfg Config) error {
 		if cfg.OnTable != nil {
 			cfg.OnTable(choice)
 		}
-		if err := playOne(ctx, cfg, clock, srv, &relay, lobby, key, player, choice); err != nil {
-			return err
+		if err := saveCurrent(cfg.Store, current{Choice: choice, Clock: clock}); err != nil {
+			cfg.Notef("cannot note the table for a reload: %v", err)
+		}
+		tctx, stop := context.WithCancel(ctx)
+		left := make(chan struct{})
+		go func() {
+			select {
+			case <-srv.Leaves():
+				close(left)
+				stop()
+			case <-tctx.Done():
+			}
+		}()
+		res := playOne(tctx, cfg, clock, srv, relay, lobby, key, player, choice)
+		stop()
+		select {
+		case <-left:
+			forgetCurrent(cfg.Store, cfg.Notef)
+			return nil
+		default:
+		}
+		if ctx.Err() != nil {
+			return ctx.Err() // the page closes: the table stays noted, for the next load
+		}
+		if res.Outcome == nil || !res.Outcome.Paused {
+			forgetCurrent(cfg.Store, cfg.Notef) // over, or never played: a reload goes to the lobby
 		}
 		select {
 		case next := <-srv.Rematches():
 			choice = next
 			srv.NewTable(choice)
-		case <-srv.Quit():
+		case <-srv.Leaves():
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
@@ -235,11 +293,20 @@ func choose(ctx context.Context, srv *ui.Server, lobby *topicNet, self ed25519.P
 	}
 }
 
-// playOne plays one table to its end (or until ctx ends) and shows the person how it went.
-func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) error {
+// playOne plays one table to its end (or until ctx ends) and shows the person how it went: a
+// table that cannot start ends on its results too, with the reason in words.
+func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) ui.Result {
+	fail := func(err error) ui.Result {
+		res := ui.Result{Err: err}
+		srv.Finish(res)
+		if cfg.OnFinish != nil {
+			cfg.OnFinish(res)
+		}
+		return res
+	}
 	tn, err := joinTable(cfg.Net, choice.Table)
 	if err != nil {
-		return fmt.Errorf("seat: table %q: %w", choice.Table, err)
+		return fail(fmt.Errorf("the laptop cannot carry table %q: %w", choice.Table, err))
 	}
 	defer tn.leave()
 	node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
@@ -247,7 +314,7 @@ func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *no
 		FormTimeout: k.Wait, Escrow: k.Escrow, Identity: key, Store: cfg.Store, Player: player, Net: tn, Lobby: lobby,
 		Logf: cfg.Logf, Notef: cfg.Notef, OnEvent: srv.Event, OnChange: srv.Update, OnChat: srv.Chat})
 	if err != nil {
-		return fmt.Errorf("seat: %w", err)
+		return fail(fmt.Errorf("cannot sit at table %q: %w", choice.Table, err))
 	}
 	relay.attach(node)
 	defer relay.attach(nil)
@@ -269,11 +336,13 @@ func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *no
 			cfg.Notef("cannot wipe the table's secrets: %v", err)
 		}
 	}
-	srv.Finish(res)
-	if cfg.OnFinish != nil {
-		cfg.OnFinish(res)
+	if ctx.Err() == nil || runErr == nil {
+		srv.Finish(res)
+		if cfg.OnFinish != nil {
+			cfg.OnFinish(res)
+		}
 	}
-	return nil
+	return res
 }
 
 // standIn decides with a game's stand-in bot (Autoplay).

@@ -235,7 +235,7 @@ func TestSeatTakesTheLaptopsSeat(t *testing.T) {
 	var res *ui.Result
 	var seated ui.TableChoice
 	run, stop := context.WithCancel(ctx)
-	err = Run(run, Config{Store: s, Net: b.Member(), Boards: boards, Autoplay: true, Laptop: laptop,
+	err = Run(run, Config{Store: s, Net: b.Member(), Name: "phone", Boards: boards, Autoplay: true, Laptop: laptop,
 		OnTable: func(c ui.TableChoice) { seated = c }, OnFinish: func(r ui.Result) { res = &r; stop() }})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatal(err)

@@ -31,10 +31,13 @@ var static embed.FS
 //	POST /api/lobby/private {"code":CODE}: join a private table by its code, as --join (Config.JoinPrivate)
 //	POST /api/lobby/private/cancel  stop looking for it
 //	POST /api/dial          {"addr":MULTIADDR}: ask the person's node to dial a player (Config.Dial)
-//	POST /api/quit          leave: before the table forms, or once the game is over
+//	POST /api/quit          quit: the program stops (Config.Quit; the laptop's page)
+//	POST /api/leave         leave the table the person sits at: back to the lobby (Leaves, ToLobby)
+//	POST /api/name          {"name":NAME}: the person's name, on the screen that asks it first (AskName)
 //	POST /api/rematch       once a game is over: play again with the same players (Config.Rematch)
 //	POST /api/chat          {"text":...}: say it in the table's chat (Config.Say)
 //	POST /api/pause         {"agree":true|false}: ask or agree to pause the table, or keep playing (Config.Pause)
+//	POST /api/phones/renew  give phones a new address: the old one admits nobody (Config.RenewPhones)
 //
 // Every request must name this machine as host by an IP address or localhost; /api/ requests
 // must carry the session key (the node's cookie, or the X-Corruption-Key header). The API
@@ -61,9 +64,12 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("POST /api/lobby/private/cancel", s.postCancelPrivate)
 	api.HandleFunc("POST /api/dial", s.postDial)
 	api.HandleFunc("POST /api/quit", s.postQuit)
+	api.HandleFunc("POST /api/leave", s.postLeave)
+	api.HandleFunc("POST /api/name", s.postName)
 	api.HandleFunc("POST /api/rematch", s.postRematch)
 	api.HandleFunc("POST /api/chat", s.postChat)
 	api.HandleFunc("POST /api/pause", s.postPause)
+	api.HandleFunc("POST /api/phones/renew", s.postRenewPhones)
 	mux.Handle("/api/", s.keyed(api))
 	return s.hosted(mux)
 }
@@ -315,6 +321,15 @@ func (s *Server) sit(w http.ResponseWriter, r *http.Request, c TableChoice) {
 	if joining { // the node is joining a private table by its code (private.go)
 		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.joining")))
 		return
+	}
+	if s.cfg.CheckSit != nil {
+		if err := s.cfg.CheckSit(c); err != nil {
+			if errors.Is(err, ErrHoldsTheRest) {
+				err = errors.New(shellWords.Say(lang(r), "error.holds"))
+			}
+			writeError(w, http.StatusConflict, err)
+			return
+		}
 	}
 	if t, ok := s.choose(c); !ok {
 		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.seated", "table", t)))

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"corruption/engine"
 	"corruption/protocol"
@@ -255,7 +256,7 @@ func (l *lobby) list(bots int, show func(game string, config []byte) any) []Lobb
 			t.Seated = append(t.Seated, p.name)
 		}
 		sort.Strings(t.Seated)
-		t.Seated = isolateAll(t.Seated) // names as the page shows them (names.go)
+		t.Seated = isolateAll(distinct(t.Seated)) // names as the page shows them (names.go)
 		t.Full = len(ps) >= k.players
 		t.Room = len(ps)+1+bots <= k.players
 		out = append(out, t)
@@ -323,11 +324,25 @@ func (s *Server) Announce(a *protocol.Announcement) {
 	}
 }
 
+// defaultTable is the table name the lobby proposes to a person of that name: "ann's table",
+// the name cut (at a character) so that it stays a table name.
+func defaultTable(name string) string {
+	const suffix = "'s table"
+	for len(name)+len(suffix) > protocol.MaxNameSize {
+		_, size := utf8.DecodeLastRuneInString(name)
+		name = name[:len(name)-size]
+	}
+	if name == "" {
+		return "table"
+	}
+	return name + suffix
+}
+
 // lobbyState is the lobby in lang: every game's form and the tables heard. s.mu is held.
 func (s *Server) lobbyState(lang string) *LobbyState {
 	d := s.cfg.Defaults
 	if d.Table == "" {
-		d.Table = s.cfg.Name + "'s table"
+		d.Table = defaultTable(s.cfg.Name)
 	}
 	show := func(game string, config []byte) any { return Localize(s.boards[game], lang).ShowSettings(config) }
 	l := &LobbyState{Tables: s.lobby.list(s.cfg.Bots, show), Bots: s.cfg.Bots, Game: s.board.Game(),

@@ -55,6 +55,21 @@ func ShownNames(lang string, names []string) []string {
 	return out
 }
 
+// distinct tells apart the players of one name where no seat does yet (the lobby, a table
+// that forms): the second "ann" of a sorted list is "ann (2)", the third "ann (3)".
+func distinct(names []string) []string {
+	out := make([]string, len(names))
+	seen := map[string]int{}
+	for i, n := range names {
+		seen[n]++
+		out[i] = n
+		if k := seen[n]; k > 1 {
+			out[i] = fmt.Sprintf("%s (%d)", n, k)
+		}
+	}
+	return out
+}
+
 // shownStatus is st with its names as ShownNames shows them, for the words that name players.
 func shownStatus(lang string, st *protocol.Status) *protocol.Status {
 	c := *st

@@ -69,7 +69,21 @@ type Config struct {
 	// once a creator of the code's nameplate is heard. The command reads Choices as for any
 	// table.
 	JoinPrivate func(ctx context.Context, code string, heard func()) (TableChoice, error)
+	// CheckSit, when set, may refuse a table the person creates or joins in the lobby, before
+	// the person sits: ErrHoldsTheRest, or any error whose text the page shows.
+	CheckSit func(TableChoice) error
+	// Quit: the page offers to quit the program (POST /api/quit; the laptop's page). A phone's
+	// page does not: closing the tab is its quit.
+	Quit bool
+	// RenewPhones, when set, gives phones a new address (POST /api/phones/renew; the phones'
+	// box shows the button): the command sets the box again with SetPhones.
+	RenewPhones func() error
 }
+
+// ErrHoldsTheRest is CheckSit's refusal of a table at which this machine's bots sit for a
+// phone, where the person would make this machine hold every seat but the phone's at a table
+// that escrows (docs/SECURITY.md, "A seat in the browser").
+var ErrHoldsTheRest = errors.New("this machine's bots sit at that table for a phone: with you, this machine would hold every seat but the phone's at a table that escrows")
 
 // Network is how the person's node finds other players, for the lobby and the waiting screen
 // (see NetworkState).
@@ -116,6 +130,8 @@ type Server struct {
 	choices chan TableChoice
 	rematch chan TableChoice // the rematch the person asks for (rematch.go)
 	quit    chan struct{}
+	leaves  chan struct{} // the person asks to leave the table (person.go)
+	names   chan string   // the name the person gave (AskName)
 	closed  chan struct{}
 	once    sync.Once
 	quitted sync.Once
@@ -139,6 +155,8 @@ type Server struct {
 	joining *joinSearch // the node is joining a private table by its code (private.go)
 	// privateJoined: the person joined a private table from the page (no rematch offer).
 	privateJoined bool
+	asking        bool   // the page asks the person's name (AskName)
+	nameDefault   string // and fills the field with it
 }
 
 // logItem is a line of the log: a game event, a verdict or the audit (told when the page asks,
@@ -182,6 +200,7 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, board: cfg.Board, boards: map[string]Board{}, node: nodeID(cfg.Key), human: cfg.Human, shell: shell,
 		choices: make(chan TableChoice, 1), rematch: make(chan TableChoice, 1), quit: make(chan struct{}), closed: make(chan struct{}),
+		leaves: make(chan struct{}, 1), names: make(chan string, 1),
 		notify: make(chan struct{}), noted: map[string]bool{}}
 	for _, b := range append(cfg.Boards[:len(cfg.Boards):len(cfg.Boards)], cfg.Board) {
 		if b == nil || s.boards[b.Game()] != nil {
@@ -344,11 +363,15 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 		out.Seats = s.seats(drawn, g, st)
 	}
 	out.Mode = s.mode(names, drawn, g)
+	out.Quit = s.cfg.Quit
+	if s.asking {
+		out.Mode, out.NameDefault = "name", s.nameDefault
+	}
 	if drawn.Started {
 		out.Game = drawn.Game
 	}
 	if c := s.choice; c != nil {
-		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: isolateAll(st.Members),
+		out.Table = &TableState{Name: c.Table, GameID: c.Game, Players: c.Players, Entries: st.Entries, Members: isolateAll(distinct(st.Members)), Full: st.Full,
 			Bots: c.Bots, Settings: b.ShowSettings(c.Config), Private: s.private != nil || s.privateJoined}
 		out.Table.Escrow = s.escrow(c.Players)
 		out.Table.Promise = escrowPromise(lang, out.Table.Escrow)

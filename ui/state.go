@@ -5,22 +5,25 @@ package ui
 // Seats, Decision, Table and Lobby (built from the person's seat's view only). A board's
 // fields must not reuse the names of the shell's.
 type State struct {
-	Version  int           `json:"version"`
-	Mode     string        `json:"mode"` // lobby, waiting (for seats), setup (keys, shuffle), game, over
-	Lang     string        `json:"lang"` // the language of the state's words (one of Languages)
-	Me       Me            `json:"me"`
-	Network  *NetworkState `json:"network,omitempty"` // in the lobby and while the table forms
-	Lobby    *LobbyState   `json:"lobby,omitempty"`
-	Private  *PrivateState `json:"private,omitempty"` // the private table the node created, while it forms
-	Phones   *Phones       `json:"phones,omitempty"`  // where phones join (--phones), in the lobby and while the table forms
-	Table    *TableState   `json:"table,omitempty"`
-	Seats    []SeatState   `json:"seats,omitempty"`
-	Game     any           `json:"game,omitempty"` // the board's
-	Decision *Decision     `json:"decision,omitempty"`
-	Clock    *Clock        `json:"clock,omitempty"`
-	Alerts   []Alert       `json:"alerts,omitempty"`
-	Result   *ResultState  `json:"result,omitempty"`
-	Pause    *PauseState   `json:"pause,omitempty"` // while the game is under way, when the page can pause it
+	Version int    `json:"version"`
+	Mode    string `json:"mode"` // name (the person's, asked first), lobby, waiting (for seats), setup (keys, shuffle), game, over
+	// NameDefault fills the name screen's field; Quit: the page offers to quit the program.
+	NameDefault string        `json:"name_default,omitempty"`
+	Quit        bool          `json:"quit,omitempty"`
+	Lang        string        `json:"lang"` // the language of the state's words (one of Languages)
+	Me          Me            `json:"me"`
+	Network     *NetworkState `json:"network,omitempty"` // in the lobby and while the table forms
+	Lobby       *LobbyState   `json:"lobby,omitempty"`
+	Private     *PrivateState `json:"private,omitempty"` // the private table the node created, while it forms
+	Phones      *Phones       `json:"phones,omitempty"`  // where phones join (--phones), in the lobby and while the table forms
+	Table       *TableState   `json:"table,omitempty"`
+	Seats       []SeatState   `json:"seats,omitempty"`
+	Game        any           `json:"game,omitempty"` // the board's
+	Decision    *Decision     `json:"decision,omitempty"`
+	Clock       *Clock        `json:"clock,omitempty"`
+	Alerts      []Alert       `json:"alerts,omitempty"`
+	Result      *ResultState  `json:"result,omitempty"`
+	Pause       *PauseState   `json:"pause,omitempty"` // while the game is under way, when the page can pause it
 	// TableGen counts the person's tables: one more at each rematch, when the page starts
 	// again; Rematch is the next table's name when the results offer a rematch.
 	TableGen int       `json:"table_gen"`
@@ -42,6 +45,7 @@ type TableState struct {
 	Players int      `json:"players"`
 	Entries int      `json:"entries"`
 	Members []string `json:"members,omitempty"` // names heard while the table forms
+	Full    int      `json:"full,omitempty"`    // tables of this name, every seat taken, heard while it forms
 	Bots    int      `json:"bots"`              // local bots started for it
 	Private bool     `json:"private,omitempty"` // a private table (created with --private, or joined by its code)
 	// Escrow: the table escrows its seats' secrets (known once it forms; before, what the

@@ -160,7 +160,7 @@ func TestBrowserOpenSeat(t *testing.T) {
 		t.Errorf("the results mark seats %q as left (%v), want [%d]", left, err, vSeat)
 	}
 	checkAxe(t, bctx, "the results with an open seat")
-	click(t, bctx, "#leave")
+	click(t, bctx, "#quit")
 	checkOutcome(t, p, res, 4)
 
 	// The bots that stayed finish the same table, with that seat open.

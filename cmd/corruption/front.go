@@ -35,18 +35,23 @@ type person interface {
 	choose(ctx context.Context, s *session, given ui.TableChoice) (ui.TableChoice, error)
 	// watch shows how the session's node finds others (the page's lobby), until it closes.
 	watch(s *session, mdns bool)
-	// left is closed when the person leaves before the end (the page's Leave).
+	// left is closed when the person quits the program (the page's Quit).
 	left() <-chan struct{}
-	// stay keeps the results in sight until the person leaves (or ctx ends), or asks for a
-	// rematch: then it returns the next table, again true.
-	stay(ctx context.Context) (next ui.TableChoice, again bool)
+	// leaves delivers the person's asks to leave the table (the page's Leave: back to the
+	// lobby).
+	leaves() <-chan struct{}
+	// stay keeps the results in sight until the person chooses what next: a rematch (the next
+	// table), the lobby, or to quit (also when ctx ends).
+	stay(ctx context.Context) (next ui.TableChoice, act stayAct)
+	// toLobby puts the person back in the lobby.
+	toLobby()
 	// seat shows the person the next table (a rematch) before it forms.
 	seat(c ui.TableChoice)
 	// showPrivate shows the private table the node created (--private): its join codes and
 	// the failed attempts to join it, as they come, until ctx ends.
 	showPrivate(ctx context.Context, h *hostedPrivate)
 	// showPhones shows the address phones open (--phones), with its QR code.
-	showPhones(url string)
+	showPhones(ph *phones)
 	close()
 }
 
@@ -73,13 +78,15 @@ func (t terminal) choose(_ context.Context, _ *session, given ui.TableChoice) (u
 	return given, nil
 }
 
-func (t terminal) watch(*session, bool)                        {}
-func (t terminal) left() <-chan struct{}                       { return nil }
-func (t terminal) stay(context.Context) (ui.TableChoice, bool) { return ui.TableChoice{}, false }
-func (t terminal) seat(ui.TableChoice)                         {}
-func (t terminal) showPrivate(context.Context, *hostedPrivate) {}
-func (t terminal) showPhones(string)                           {}
-func (t terminal) close()                                      { t.Close() }
+func (t terminal) watch(*session, bool)                           {}
+func (t terminal) left() <-chan struct{}                          { return nil }
+func (t terminal) leaves() <-chan struct{}                        { return nil }
+func (t terminal) stay(context.Context) (ui.TableChoice, stayAct) { return ui.TableChoice{}, actQuit }
+func (t terminal) toLobby()                                       {}
+func (t terminal) seat(ui.TableChoice)                            {}
+func (t terminal) showPrivate(context.Context, *hostedPrivate)    {}
+func (t terminal) showPhones(*phones)                             {}
+func (t terminal) close()                                         { t.Close() }
 
 // page is the person in the browser: the shell's server with every game's board (the lobby
 // offers each, --game's first), served on --ui, and the Human it asks.
@@ -102,7 +109,7 @@ func openPage(pc playConfig, errw io.Writer) (*page, error) {
 	cfg := ui.Config{Name: pc.name, Board: pc.game.board, Boards: boards, Human: human, Bots: pc.bots, Defaults: pc.choice, Say: pc.chat.say,
 		Pause: pc.pause.answer, Dial: pc.dial, Rematch: pc.private == nil, // no rematch of a private table yet
 		Escrow: pc.clock.escrow, // the page tells the promise of the tables this node creates
-		Levels: levelNames(), Level: pc.level.name()}
+		Levels: levelNames(), Level: pc.level.name(), CheckSit: pc.checkSit, RenewPhones: pc.renewPhones, Quit: true}
 	if pc.join != nil {
 		cfg.JoinPrivate = pc.join.join // the lobby's field to join a private table by its code
 		cfg.JoinLimit = min(pc.join.wait, ui.DefaultJoinLimit)
@@ -237,24 +244,35 @@ func (p *page) showPrivate(ctx context.Context, h *hostedPrivate) {
 	}()
 }
 
-func (p *page) showPhones(url string) { p.SetPhones(ui.Phones{URL: url, QR: qrDataURL(url)}) }
+// showPhones shows the phones' address on the page, with how phones name this laptop, and
+// again at each new address (its button, or renew).
+func (p *page) showPhones(ph *phones) {
+	label, fp := ph.laptop()
+	show := func(url string) { p.SetPhones(ui.Phones{URL: url, QR: qrDataURL(url), Laptop: label, Fingerprint: fp}) }
+	ph.onRenew(show)
+	show(ph.URL())
+}
 
-func (p *page) left() <-chan struct{} { return p.Quit() }
+func (p *page) left() <-chan struct{}   { return p.Quit() }
+func (p *page) leaves() <-chan struct{} { return p.Leaves() }
+func (p *page) toLobby()                { p.ToLobby() }
 
-// stay keeps the page and its results up until the person leaves the table there, or asks
-// for a rematch.
-func (p *page) stay(ctx context.Context) (ui.TableChoice, bool) {
+// stay keeps the page and its results up until the person goes back to the lobby there, asks
+// for a rematch, or quits.
+func (p *page) stay(ctx context.Context) (ui.TableChoice, stayAct) {
 	if ctx.Err() != nil {
-		return ui.TableChoice{}, false
+		return ui.TableChoice{}, actQuit
 	}
-	fmt.Fprintf(p.errw, "the page stays at %s until you leave it there or ask for a rematch (or press Ctrl-C)\n", p.url)
+	fmt.Fprintf(p.errw, "the results stay at %s until you go back to the lobby there, ask for a rematch or quit (or press Ctrl-C)\n", p.url)
 	select {
 	case next := <-p.Rematches():
-		return next, true
+		return next, actRematch
+	case <-p.Leaves():
+		return ui.TableChoice{}, actLobby
 	case <-p.Quit():
 	case <-ctx.Done():
 	}
-	return ui.TableChoice{}, false
+	return ui.TableChoice{}, actQuit
 }
 
 func (p *page) seat(c ui.TableChoice) { p.NewTable(c) }

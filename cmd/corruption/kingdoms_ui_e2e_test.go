@@ -131,7 +131,7 @@ func TestKingdomsBrowserGame(t *testing.T) {
 	if !res.Valid {
 		t.Errorf("the page's audit: %s", res.Audit)
 	}
-	click(t, bctx, "#leave")
+	click(t, bctx, "#quit")
 	if code := p.wait(t, 30*time.Second); code != 0 {
 		t.Fatalf("demo exited %d\nstderr:\n%s", code, p.stderr.String())
 	}

@@ -100,7 +100,9 @@ func (b *localBots) start(ctx context.Context, i int, peer, data string, logf fu
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
-		r, err := s.play(ctx, seat{choice: c, name: name, clock: clock, player: player, agreePause: true})
+		// A bot announces its table in the lobby as the person does: every lobby on the LAN (a
+		// phone's among them) counts it among the players seated.
+		r, err := s.play(ctx, seat{choice: c, name: name, clock: clock, player: player, agreePause: true, lobby: true})
 		if err == nil {
 			b.mu.Lock()
 			if b.played == nil {

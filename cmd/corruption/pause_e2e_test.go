@@ -71,7 +71,7 @@ func TestBrowserPause(t *testing.T) {
 	} else if !strings.Contains(asker.stdout.String(), fmt.Sprintf("Table %q is paused at entry", "evening")) {
 		t.Errorf("the bot that asked says:\n%s", asker.stdout.String())
 	}
-	click(t, bctx, "#leave")
+	click(t, bctx, "#quit")
 	if code := p.wait(t, 30*time.Second); code != 0 {
 		t.Errorf("play exited %d, want 0 (paused)\nstdout:\n%s\nstderr:\n%s", code, p.stdout.String(), p.stderr.String())
 	}

@@ -47,7 +47,7 @@ func playCommand() *cli.Command {
 			&cli.StringFlag{Name: "table", Usage: "sit at the table `NAME` at once (default: choose in the lobby)"},
 			&cli.IntFlag{Name: "players", Usage: "`N` players at --table, 3 to 7 for Corruption", DefaultText: "--bots + 1, at least 3"},
 			&cli.IntFlag{Name: "bots", Usage: "seat `K` bots of this machine at your table"},
-		), phoneFlags(true)...), append(settingsFlags("with --table: "), privateFlags()...)...),
+		), phoneFlags(true, true)...), append(settingsFlags("with --table: "), privateFlags()...)...),
 		Action: runPlay,
 	}
 }
@@ -87,7 +87,13 @@ type playConfig struct {
 	private *privateWish            // --private or --join (private.go)
 	table   *protocol.PrivateTable  // the private table, once created or joined
 	join    *pageJoin               // the page's join by code (private.go), without --private or --join
-	phones  string                  // --phones-addr, with --phones ("": no phones)
+	phones  phonesOptions           // --phones-addr and --new-token, with --phones (addr "": no phones)
+	// With --phones: the page's button for a new address, the check of the tables the person
+	// sits at (not where this machine's bots would hold every seat but a phone's), and the
+	// bots of the phones' tables.
+	renewPhones func() error
+	checkSit    func(ui.TableChoice) error
+	phoneBots   *phoneBots
 }
 
 func runPlay(c *cli.Context) error {
@@ -114,7 +120,7 @@ func runPlay(c *cli.Context) error {
 	if pc.choice, err = readPlayTable(c, pc, lo); err != nil {
 		return err
 	}
-	if pc.phones, err = readPhonesAddr(c, c.Bool("phones")); err != nil {
+	if pc.phones, err = readPhones(c, c.Bool("phones"), pc.name); err != nil {
 		return err
 	}
 	return playTable(c, pc)
@@ -208,7 +214,7 @@ func playTable(c *cli.Context, pc playConfig) error {
 	}
 	defer s.close()
 	var ph *phones
-	if pc.phones != "" { // before anything joins a topic: the person's seat goes through the hub
+	if pc.phones.addr != "" { // before anything joins a topic: the person's seat goes through the hub
 		if ph, err = s.openPhones(pc.phones); err != nil {
 			return err
 		}
@@ -216,6 +222,22 @@ func playTable(c *cli.Context, pc playConfig) error {
 		pb := newPhoneBots(ctx, s, pc.clock)
 		defer pb.stop()
 		s.net.Handle(bridge.BotsProto, pb.serve)
+		pc.phoneBots = pb
+		pc.checkSit = func(c ui.TableChoice) error {
+			if n := pb.at(c.Table); n > 0 && holdsTheRest(c.Players, 1+c.Bots+n) {
+				return ui.ErrHoldsTheRest
+			}
+			return nil
+		}
+		pc.renewPhones = func() error {
+			u, err := ph.renew()
+			if err == nil {
+				fmt.Fprintf(c.App.ErrWriter, "phones have a new address; the old one admits nobody:\n")
+				ph.print(c.App.ErrWriter)
+				_ = u
+			}
+			return err
+		}
 	}
 	if pc.private != nil {
 		if pc.choice, pc.table, err = s.openPrivate(ctx, pc.private, pc.choice, pc.clock.wait); err != nil {
@@ -239,7 +261,7 @@ func playTable(c *cli.Context, pc playConfig) error {
 		if pc.session.data == "" {
 			fmt.Fprintln(c.App.ErrWriter, "corruption: without --data the phones' address changes at the next start")
 		}
-		p.showPhones(ph.url)
+		p.showPhones(ph)
 	}
 	if pc.private != nil && pc.private.hosted != nil {
 		p.showPrivate(ctx, pc.private.hosted)
@@ -249,49 +271,107 @@ func playTable(c *cli.Context, pc playConfig) error {
 		s.printAddrs()
 	}
 	p.watch(s, pc.session.mdns)
-	// Leave, on the page, before the end: the node stops as at Ctrl-C.
-	ctx, leave := context.WithCancel(ctx)
-	defer leave()
+	// Quit, on the page: the program stops, as at Ctrl-C, but with the last table's exit.
+	signalled := ctx
+	ctx, quit := context.WithCancel(ctx)
+	defer quit()
 	go func() {
 		select {
 		case <-p.left():
-			leave()
+			quit()
 		case <-ctx.Done():
 		}
 	}()
-	choice, err := p.choose(ctx, s, pc.choice)
-	if err != nil {
-		return err
-	}
-	if g := games[choice.Game]; g != nil { // the lobby may choose another game than --game
-		pc.game = g
-	}
-	if pc.join != nil {
-		if pc.table = pc.join.take(choice); pc.table != nil { // a private table joined by its code on the page
-			fmt.Fprintf(c.App.ErrWriter, "joined the private table by its code on the page\n")
-		}
-	}
-	var bots *localBots
-	defer func() {
-		if bots != nil {
-			bots.stop()
-		}
-	}()
-	out := pc.out
-	for n := 2; ; n++ {
-		var exit error
-		if bots, exit, err = playOne(ctx, c, pc, s, p, choice); err != nil {
+	// The person's loop: the lobby (or --table), a table and its rematches, and back to the
+	// lobby, until the person quits (docs/UI.md, "The person's loop"). The terminal plays
+	// --table once.
+	given, out, n := pc.choice, pc.out, 1
+	var exit error
+	for first := true; ; first = false {
+		choice, err := p.choose(ctx, s, given)
+		if err != nil {
+			if signalled.Err() == nil && ctx.Err() != nil {
+				return exit // quit in the lobby
+			}
 			return err
 		}
-		next, again := p.stay(ctx)
-		if !again || pc.table != nil { // no rematch of a private table yet: it would be open
+		given = ui.TableChoice{}
+		if g := games[choice.Game]; g != nil { // the lobby may choose another game than --game
+			pc.game = g
+		}
+		if !first {
+			pc.table = nil // --private or --join seat the first table only
+		}
+		if pc.join != nil {
+			if t := pc.join.take(choice); t != nil { // a private table joined by its code on the page
+				pc.table = t
+				fmt.Fprintf(c.App.ErrWriter, "joined the private table by its code on the page\n")
+			}
+		}
+		var act stayAct
+		for {
+			if n > 1 {
+				pc.out = rematchOut(out, n) // each table's log beside the first's
+			}
+			n++
+			var next ui.TableChoice
+			if next, act, exit, err = playTableOnce(ctx, c, pc, s, p, choice); err != nil {
+				return err
+			}
+			if act != actRematch || pc.table != nil { // no rematch of a private table yet: it would be open
+				break
+			}
+			choice = next
+			p.seat(choice)
+		}
+		if act == actQuit || pc.text {
 			return exit
 		}
-		// A rematch: the same players and settings at the next table, its log beside the last.
-		bots.stop()
-		bots, choice, pc.out = nil, next, rematchOut(out, n)
-		p.seat(choice)
+		p.toLobby()
 	}
+}
+
+// stayAct is what the person does once a table is over: a rematch, back to the lobby, or quit.
+type stayAct int
+
+const (
+	actQuit stayAct = iota
+	actLobby
+	actRematch
+)
+
+// playTableOnce plays one table with the person and the local bots until it ends or the
+// person leaves it, then keeps its results in sight until the person chooses what next (a
+// person who left goes straight back to the lobby).
+func playTableOnce(ctx context.Context, c *cli.Context, pc playConfig, s *session, p person, choice ui.TableChoice) (next ui.TableChoice, act stayAct, exit, err error) {
+	tctx, stop := context.WithCancel(ctx)
+	defer stop()
+	left := make(chan struct{})
+	go func() {
+		select {
+		case <-p.leaves():
+			close(left)
+			stop()
+		case <-tctx.Done():
+		}
+	}()
+	bots, exit, err := playOne(tctx, c, pc, s, p, choice)
+	if err != nil {
+		return next, actQuit, nil, err
+	}
+	defer bots.stop()
+	select {
+	case <-left:
+		fmt.Fprintf(c.App.ErrWriter, "left table %q: back to the lobby\n", choice.Table)
+		return next, actLobby, exit, nil
+	default:
+	}
+	if ctx.Err() != nil {
+		return next, actQuit, exit, nil
+	}
+	stop() // the person's ask to leave from the results is stay's to read
+	next, act = p.stay(ctx)
+	return next, act, exit, nil
 }
 
 // rematchOut is where --out LOG saves the log of the person's nth table (a rematch): LOG with
@@ -309,7 +389,7 @@ func rematchOut(out string, n int) string {
 // bots are left to serve the others until the caller stops them.
 func playOne(ctx context.Context, c *cli.Context, pc playConfig, s *session, p person, choice ui.TableChoice) (bots *localBots, exit, err error) {
 	fmt.Fprintf(c.App.ErrWriter, "sitting at table %s\n", choice)
-	pc.clock.escrow = escrowFor(pc.clock.escrow, choice.Players, 1+choice.Bots, s.notef, choice.Table)
+	pc.clock.escrow = escrowFor(pc.clock.escrow, choice.Players, 1+choice.Bots+pc.phoneBots.at(choice.Table), s.notef, choice.Table)
 	bots, err = startLocalBots(ctx, s, pc, choice, "")
 	if err != nil {
 		return nil, nil, cli.Exit(err.Error(), 1)

@@ -30,13 +30,13 @@ func TestPlayJoinByCodeNobody(t *testing.T) {
 	if code, body := api.post(t, "/api/quit", struct{}{}); code != http.StatusOK {
 		t.Fatalf("leave: %d %s", code, body)
 	}
-	if code := p.wait(t, 30*time.Second); code != 1 || !strings.Contains(p.stderr.String(), "looking for the private table") {
-		t.Errorf("leaving the lobby: exit %d\n%s", code, p.stderr.String())
+	if code := p.wait(t, 30*time.Second); code != 0 || !strings.Contains(p.stderr.String(), "looking for the private table") {
+		t.Errorf("quitting in the lobby: exit %d, want 0 (no table played)\n%s", code, p.stderr.String())
 	}
 }
 
 // TestPlayLobbyGames: play's lobby offers every game, --game's chosen at first, with the
-// bots of --bots in its form; Leave stops the node in the lobby.
+// bots of --bots in its form; Quit stops the program in the lobby, exit 0 (no table played).
 func TestPlayLobbyGames(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -64,7 +64,7 @@ func TestPlayLobbyGames(t *testing.T) {
 	if code, body := api.post(t, "/api/quit", struct{}{}); code != http.StatusOK {
 		t.Fatalf("leave: %d %s", code, body)
 	}
-	if code := p.wait(t, 30*time.Second); code != 1 {
-		t.Errorf("leaving the lobby: exit %d\n%s", code, p.stderr.String())
+	if code := p.wait(t, 30*time.Second); code != 0 {
+		t.Errorf("quitting in the lobby: exit %d, want 0\n%s", code, p.stderr.String())
 	}
 }

@@ -78,9 +78,10 @@ func TestBrowserPrivate(t *testing.T) {
 		if _, err := chromedp.Run(l.c, chromedp.Evaluate[bool](`(() => { document.querySelector('#leave').click(); return true; })()`)); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, l.c, l.p.name+"'s page saying they left", `document.querySelector('#main').innerText.includes('You left')`)
+		waitAcrossReload(t, l.c, l.p.name+"'s page back in the lobby", `document.body.dataset.mode === 'lobby' && !!document.querySelector('#quit')`)
+		click(t, l.c, "#quit")
 		if code := l.p.wait(t, 30*time.Second); code != 1 {
-			t.Errorf("%s leaving while waiting: exit %d\n%s", l.p.name, code, l.p.stderr.String())
+			t.Errorf("%s leaving while waiting, then quitting: exit %d\n%s", l.p.name, code, l.p.stderr.String())
 		}
 	}
 }

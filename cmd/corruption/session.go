@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
@@ -37,6 +38,23 @@ type session struct {
 	cleanup []func()
 	logf    func(string, ...any) // the node's and the host's events (--verbose)
 	notef   func(string, ...any) // what a player should know
+
+	atMu sync.Mutex
+	at   personSeat // the table the person's node sits at now (play)
+}
+
+// personSeat is the table the session's person sits at, and whether the person's node would
+// escrow it.
+type personSeat struct {
+	table  string
+	escrow bool
+}
+
+// personAt says whether the person's node sits at table now, and whether it escrows there.
+func (s *session) personAt(table string) (sits, escrow bool) {
+	s.atMu.Lock()
+	defer s.atMu.Unlock()
+	return s.at.table == table && table != "", s.at.escrow
 }
 
 // sessionConfig says where a session keeps its data, how its host finds peers and where it
@@ -215,6 +233,14 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 	}
 	st.chat.attach(node)
 	st.pause.attach(node)
+	s.atMu.Lock()
+	s.at = personSeat{table: st.choice.Table, escrow: st.clock.escrow && st.choice.Players >= protocol.MinEscrowSeats}
+	s.atMu.Unlock()
+	defer func() {
+		s.atMu.Lock()
+		s.at = personSeat{}
+		s.atMu.Unlock()
+	}()
 	if st.agreePause {
 		node.AgreeToPauses()
 	}

@@ -850,7 +850,7 @@ func TestBrowserGame(t *testing.T) {
 	inLanguages(t, bctx, "the results", []string{"es", "fr"}, map[string]string{
 		"es": `document.querySelector('#results h2').textContent === 'Resultados finales'`,
 		"fr": `document.querySelector('#results h2').textContent === 'Résultats'`})
-	click(t, bctx, "#leave")
+	click(t, bctx, "#quit")
 	checkOutcome(t, p, res, 4)
 }
 
@@ -882,6 +882,7 @@ func TestBrowserPhone(t *testing.T) {
 	// A player that discovery does not find (--no-mdns), dialed from the page by address: the
 	// peer count goes up and the lobby lists their table.
 	addr := stranger(t, ctx, "", "dee", "dee's table", 4, corruption.Standard, false)
+	click(t, bctx, "#net-more > summary") // what only a table by address needs is behind it
 	typeInto(t, bctx, "#dial-addr", addr)
 	click(t, bctx, "#dial")
 	waitFor(t, bctx, "the dialed player's node and table", `Number(document.querySelector('#discovery').dataset.peers) >= 1 && document.querySelector('li.lobby-table[data-table="dee\'s table"]') !== null`)
@@ -902,7 +903,7 @@ func TestBrowserPhone(t *testing.T) {
 	inLanguages(t, bctx, "the results on a phone", []string{"es", "fr"}, map[string]string{
 		"es": `document.querySelector('#results h2').textContent === 'Resultados finales'`,
 		"fr": `document.querySelector('#results h2').textContent === 'Résultats'`})
-	click(t, bctx, "#leave")
+	click(t, bctx, "#quit")
 	checkOutcome(t, p, res, 4)
 }
 
@@ -982,7 +983,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	waitFor(t, bctx, "the log focused", `document.activeElement && document.activeElement.closest('#log') !== null`)
 	pressKey(t, bctx, "D", chromedp.KeyModifiers(chromedp.ModifierShift))
 	waitFor(t, bctx, "the results' first button focused again", `document.activeElement === document.querySelector('#results .actions button')`)
-	tabTo("#leave")
+	tabTo("#quit")
 	pressKey(t, bctx, kb.Enter)
 	checkOutcome(t, p, second, 3)
 	// Each table printed its outcome; the first's is the page's first results.
@@ -1116,10 +1117,18 @@ func TestBrowserWaiting(t *testing.T) {
 	checkInSight(t, bctx, "the waiting screen on a phone", false)
 	screenshot(t, bctx, dir, "waiting-phone", false)
 	click(t, bctx, "#leave")
-	// (The page says so, on the waiting screen or under the results of a table stopped before the end.)
-	waitFor(t, bctx, "the page saying the person left", `document.querySelector('#main').innerText.includes('You left') && !document.querySelector('#leave')`)
+	// Back in the lobby (the page starts again there), the node still running; then Quit,
+	// which the page names as such, stops it with the left table's status.
+	waitAcrossReload(t, bctx, "the lobby again", `document.body.dataset.mode === 'lobby' && !!document.querySelector('#quit')`)
+	select {
+	case <-p.done:
+		t.Fatalf("leaving the table ended the program:\n%s", p.stderr.String())
+	default:
+	}
+	click(t, bctx, "#quit")
+	waitFor(t, bctx, "the page saying corruption stopped", `document.querySelector('#main').innerText.includes('corruption stopped')`)
 	if code := p.wait(t, 30*time.Second); code != 1 || !strings.Contains(p.stderr.String(), `table "ann's friday" had not formed yet`) {
-		t.Errorf("leaving while waiting: exit %d\n%s", code, p.stderr.String())
+		t.Errorf("leaving while waiting, then quitting: exit %d\n%s", code, p.stderr.String())
 	}
 }
 

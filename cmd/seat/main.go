@@ -12,10 +12,15 @@
 // expects, and to call globalThis.corruptionSeatReady().
 //
 // The page's address says what to do: ?t=TOKEN (required: the bridge's admission), &name=NAME
-// (the person's name at the table), &table=CHOICE (a table to sit at at once, as the
-// laptop's `demo --phones` gives it: base64url of the JSON of a ui.TableChoice), &bot=1 (the
-// seat plays by itself with the game's stand-in bot: browser tests, figures, a table to
-// watch).
+// (the person's name at the table; without it the page asks it first, and the seat keeps it),
+// &table=CHOICE (a table to sit at at once, as the laptop's `demo --phones` gives it:
+// base64url of the JSON of a ui.TableChoice), &bot=1 (the seat plays by itself with the
+// game's stand-in bot: browser tests, figures, a table to watch; it names itself phone-XXXX).
+//
+// Before it keeps or reads anything, the seat connects to the laptop: what it keeps (its
+// identity, its tables, the person's name) is kept under the laptop's fingerprint
+// (bridge.Fingerprint of the peer id in the laptop's welcome), so that another machine at the
+// same address and port never reads it.
 package main
 
 import (
@@ -57,7 +62,20 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	b, err := browserstore.OpenSeat()
+	client, err := bridge.NewClient(bridge.ClientConfig{Dial: bridge.DialWebSocket(bridgeURL),
+		OnConnection: func(up bool) { setConnected(up) }, OnTrouble: trouble})
+	if err != nil {
+		return err
+	}
+	// The laptop first: what the seat keeps is bound to the laptop it reached (its peer id's
+	// fingerprint, from the laptop's own welcome), so that another machine at the same
+	// address never reads this one's seat (docs/SECURITY.md, "What a phone keeps").
+	if err := client.WaitConnected(context.Background()); err != nil {
+		return err
+	}
+	fp := bridge.Fingerprint(client.Node())
+	setLaptop(protocol.Printable(client.Label()), fp)
+	b, err := browserstore.OpenSeat(fp)
 	if err != nil {
 		return err
 	}
@@ -65,20 +83,24 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	client, err := bridge.NewClient(bridge.ClientConfig{Dial: bridge.DialWebSocket(bridgeURL),
-		OnConnection: func(up bool) { setConnected(up) }})
+	key, err := store.Identity()
 	if err != nil {
 		return err
 	}
+	client.Identify(key) // the laptop knows the seat by its key across reconnections
+	autoplay := u.Query().Get("bot") == "1"
 	name := u.Query().Get("name")
-	if name == "" {
+	if name != "" && protocol.CheckName(name) != nil {
+		name = "" // the page asks it instead
+	}
+	if name == "" && autoplay {
 		name = "phone-" + b.Seat()[:4]
 	}
 	cfg := seat.Config{Store: store, Net: client, Name: name, Given: given,
 		Boards:   []ui.Board{corruptionboard.Board{}, kingdomsboard.Board{}, corruptiaboard.Board{}},
 		OnServer: func(srv *ui.Server) { register(ui.NewInProcess(srv), b.Seat()) },
 		OnTurn:   turn,
-		Autoplay: u.Query().Get("bot") == "1",
+		Autoplay: autoplay,
 		Laptop:   client,
 		Logf:     func(f string, a ...any) { js.Global().Get("console").Call("debug", fmt.Sprintf(f, a...)) },
 		Notef:    func(f string, a ...any) { js.Global().Get("console").Call("info", fmt.Sprintf(f, a...)) },
@@ -120,6 +142,23 @@ func fail(err error) {
 		return
 	}
 	js.Global().Get("console").Call("error", err.Error())
+}
+
+// trouble tells the loader why the seat cannot reach its laptop (it says it in the person's
+// language), or that it can again (kind "").
+func trouble(t bridge.Trouble) {
+	kinds := map[bridge.TroubleKind]string{bridge.NoTrouble: "", bridge.Refused: "refused", bridge.Moved: "moved",
+		bridge.Closing: "closing", bridge.Full: "full", bridge.Unreachable: "unreachable", bridge.Unsupported: "unsupported"}
+	if f := js.Global().Get("corruptionSeatTrouble"); f.Type() == js.TypeFunction {
+		f.Invoke(kinds[t.Kind], t.Text)
+	}
+}
+
+// setLaptop tells the loader which laptop the seat reached: its label and its fingerprint.
+func setLaptop(label, fingerprint string) {
+	if f := js.Global().Get("corruptionSeatLaptop"); f.Type() == js.TypeFunction {
+		f.Invoke(label, fingerprint)
+	}
 }
 
 // setConnected marks the page as connected to the laptop or not (the loader shows it).

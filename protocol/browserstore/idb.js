@@ -86,11 +86,17 @@ return {
       files.delete(fileRange(seat, from));
       cs.forEach((c, i) => files.put(c, key(seat, to, i)));
     })),
-  remove: (seat, token, name) => run(seat, token, true, true, (files, owners, out, fail) =>
-    keys(files, seat, name, (ks) => {
-      if (!ks.length) { fail('missing'); return; }
-      files.delete(fileRange(seat, name));
-    })),
+  // remove deletes a file, once its chunks were overwritten with zeros in a transaction of
+  // their own (a secret is not left whole in the browser's storage as long as it can help:
+  // IndexedDB gives no promise that the old bytes are gone from the disk).
+  remove: async (seat, token, name) => {
+    await run(seat, token, true, true, (files, owners, out, fail) =>
+      chunks(files, seat, name, (cs) => {
+        if (!cs.length) { fail('missing'); return; }
+        keys(files, seat, name, (ks) => ks.forEach((k, i) => files.put(new Uint8Array(cs[i].length), k)));
+      }));
+    return run(seat, token, true, true, (files) => { files.delete(fileRange(seat, name)); });
+  },
   // list resolves to every file name of the seat under prefix (prefix '' or 'dir/').
   list: (seat, prefix) => run(seat, null, false, false, (files, owners, out) => {
     const r = files.getAllKeys(IDBKeyRange.bound(seat + '\0' + prefix, seat + '\0' + prefix + '\uffff'));

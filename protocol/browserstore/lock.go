@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -151,20 +152,26 @@ func storage(area string, fn func(s js.Value)) (ok bool) {
 	return true
 }
 
-// OpenSeat opens and locks this tab's seat: the one it had before a reload (sessionStorage),
-// else the first of the browser's seats that no live tab holds (localStorage lists them), else
-// a new one. A tab thus resumes its seat after a reload, a new tab whose old tab was closed or
-// frozen resumes that seat, and a second live tab gets a seat of its own (a new player).
-func OpenSeat() (*Backend, error) {
+// OpenSeat opens and locks this tab's seat at the laptop whose fingerprint is laptop: the one
+// it had before a reload (sessionStorage), else the first of the browser's seats at that
+// laptop that no live tab holds (localStorage lists them, by laptop), else a new one. A tab
+// thus resumes its seat after a reload, a new tab whose old tab was closed or frozen resumes
+// that seat, a second live tab gets a seat of its own (a new player), and a page that reaches
+// another laptop at the same address never opens this laptop's seats.
+func OpenSeat(laptop string) (*Backend, error) {
+	if laptop == "" || strings.ContainsAny(laptop, ". \x00") {
+		return nil, fmt.Errorf("browserstore: a laptop's fingerprint %q", laptop)
+	}
+	tab, list := "corruption.seat."+laptop, "corruption.seats."+laptop
 	var cands []string
 	storage("sessionStorage", func(s js.Value) {
-		if v := s.Call("getItem", "corruption.seat"); v.Type() == js.TypeString {
+		if v := s.Call("getItem", tab); v.Type() == js.TypeString {
 			cands = append(cands, v.String())
 		}
 	})
 	var known []string
 	storage("localStorage", func(s js.Value) {
-		if v := s.Call("getItem", "corruption.seats"); v.Type() == js.TypeString {
+		if v := s.Call("getItem", list); v.Type() == js.TypeString {
 			json.Unmarshal([]byte(v.String()), &known)
 		}
 	})
@@ -180,7 +187,7 @@ func OpenSeat() (*Backend, error) {
 			continue // a damaged list: skip it
 		}
 		if err := b.Lock(); err == nil {
-			remember(b.seat, known)
+			remember(tab, list, b.seat, known)
 			return b, nil
 		}
 	}
@@ -193,18 +200,18 @@ func OpenSeat() (*Backend, error) {
 	if err := b.Lock(); err != nil {
 		return nil, err
 	}
-	remember(b.seat, known)
+	remember(tab, list, b.seat, known)
 	return b, nil
 }
 
-// remember keeps seat as this tab's and in the browser's list.
-func remember(seat string, known []string) {
-	storage("sessionStorage", func(s js.Value) { s.Call("setItem", "corruption.seat", seat) })
+// remember keeps seat as this tab's (under tab) and in the browser's list (under list).
+func remember(tab, list, seat string, known []string) {
+	storage("sessionStorage", func(s js.Value) { s.Call("setItem", tab, seat) })
 	for _, k := range known {
 		if k == seat {
 			return
 		}
 	}
 	b, _ := json.Marshal(append(known, seat))
-	storage("localStorage", func(s js.Value) { s.Call("setItem", "corruption.seats", string(b)) })
+	storage("localStorage", func(s js.Value) { s.Call("setItem", list, string(b)) })
 }

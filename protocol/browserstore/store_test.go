@@ -94,28 +94,38 @@ func TestTakeOver(t *testing.T) {
 }
 
 // TestOpenSeat: a tab keeps its seat across a reload; a second live tab gets a seat of its own;
-// a tab opened once the first is gone takes the first's seat back.
+// a tab opened once the first is gone takes the first's seat back; a page that reaches another
+// laptop (another fingerprint) at the same address never opens the first laptop's seats.
 func TestOpenSeat(t *testing.T) {
-	first, err := OpenSeat()
+	const laptop, other = "k3mx-2q7f", "zz9a-0b1c"
+	first, err := OpenSeat(laptop)
 	if err != nil {
 		t.Fatal(err)
 	}
 	first.Unlock() // a reload: the tab lets go and comes back
-	again, err := OpenSeat()
+	again, err := OpenSeat(laptop)
 	if err != nil || again.Seat() != first.Seat() {
 		t.Fatalf("after a reload: seat %v, %v; want %s", again, err, first.Seat())
 	}
-	js.Global().Get("sessionStorage").Call("removeItem", "corruption.seat") // another tab
-	second, err := OpenSeat()
+	js.Global().Get("sessionStorage").Call("removeItem", "corruption.seat."+laptop) // another tab
+	second, err := OpenSeat(laptop)
 	if err != nil || second.Seat() == first.Seat() {
 		t.Fatalf("a second live tab: seat %v, %v; want a new one", second, err)
 	}
 	again.Unlock() // the first tab is closed
-	js.Global().Get("sessionStorage").Call("removeItem", "corruption.seat")
-	third, err := OpenSeat()
+	js.Global().Get("sessionStorage").Call("removeItem", "corruption.seat."+laptop)
+	elsewhere, err := OpenSeat(other) // another machine at the same address, in this very tab
+	if err != nil || elsewhere.Seat() == first.Seat() || elsewhere.Seat() == second.Seat() {
+		t.Fatalf("another laptop's page: seat %v, %v; want a seat of its own, not %s or %s", elsewhere, err, first.Seat(), second.Seat())
+	}
+	elsewhere.Unlock()
+	third, err := OpenSeat(laptop)
 	if err != nil || third.Seat() != first.Seat() {
 		t.Fatalf("a tab opened once the first closed: seat %v, %v; want %s", third, err, first.Seat())
 	}
 	third.Unlock()
 	second.Unlock()
+	if _, err := OpenSeat(""); err == nil {
+		t.Error("a seat opened for no laptop")
+	}
 }

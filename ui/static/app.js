@@ -40,8 +40,14 @@ import * as api from './api.js';
 const langs = ['en', 'es', 'fr'];
 const store = api.store;
 
-// chooseLang is the language the person picked before, or the browser's first we speak.
+// chooseLang is the language the person picked while a phone's seat was starting (the seat's
+// loader keeps it), or picked before, or the browser's first we speak.
 function chooseLang() {
+  const picked = globalThis.corruptionSeatLang;
+  if (langs.includes(picked)) {
+    store.set('table.lang', picked);
+    return picked;
+  }
   const saved = store.get('table.lang');
   if (langs.includes(saved)) return saved;
   for (const l of navigator.languages || [navigator.language || 'en']) {
@@ -241,10 +247,13 @@ function render() {
   renderTop(st);
   renderAlerts();
   renderPause(st);
-  if ((st.mode === 'game' || st.mode === 'over') && st.game) {
+  if (ui.quit) {
+    const main = $('#main');
+    if (!$('#quit-done', main)) main.replaceChildren(h('section#quit-done.panel.waiting', {}, h('h2', {}, t('quit.title')), h('p', {}, t('quit.text'))));
+  } else if ((st.mode === 'game' || st.mode === 'over') && st.game) {
     renderTable(st);
   } else {
-    const views = {lobby: renderLobby, waiting: renderWaiting, setup: renderSetup, game: renderSetup, over: renderStopped};
+    const views = {name: renderName, lobby: renderLobby, waiting: renderWaiting, setup: renderSetup, game: renderSetup, over: renderStopped};
     const view = (views[st.mode] || renderWaiting)(st);
     const main = $('#main');
     if (main.firstElementChild !== view || main.childElementCount !== 1) main.replaceChildren(view);
@@ -407,7 +416,7 @@ function renderAlerts() {
   const box = $('#alerts');
   const alerts = [];
   if (ui.noKey) alerts.push({level: 'error', text: t('alert.nokey')});
-  else if (!ui.connected && !ui.left && ui.state) alerts.push({level: 'warn', text: t('alert.lost')});
+  else if (!ui.connected && !ui.quit && ui.state) alerts.push({level: 'warn', text: t('alert.lost')});
   if (st) alerts.push(...(st.alerts || []), ...clockAlerts(st));
   if (ui.error) alerts.push({level: 'error', text: ui.error});
   const key = JSON.stringify(alerts);
@@ -418,12 +427,39 @@ function renderAlerts() {
 
 // ---- lobby
 
+// renderName asks the person's name first (a phone's page: the laptop gives none), with the
+// page's languages, and says once what a locked screen does to the seat.
+function renderName(st) {
+  const old = $('#name');
+  if (old && lastDrawn === drawnKey(st)) return old;
+  const input = h('input#name-input', {type: 'text', name: 'name', autocomplete: 'nickname', spellcheck: 'false', enterkeyhint: 'go',
+    'aria-describedby': 'name-hint', dataset: {key: 'name'}, oninput: (e) => { ui.nameTyped = e.target.value; }});
+  input.value = ui.nameTyped !== undefined ? ui.nameTyped : (st.name_default || '');
+  const names = {en: 'English', es: 'Español', fr: 'Français'};
+  const lang = h('select#name-lang', {name: 'lang', dataset: {key: 'name-lang'}, onchange: (e) => {
+    $('#lang').value = e.target.value;
+    switchLang(e.target.value);
+  }}, langs.map((l) => h('option', {value: l, lang: l, selected: l === ui.lang}, names[l])));
+  return h('section#name.panel', {'aria-labelledby': 'name-title'},
+    h('h2#name-title', {}, t('name.title')),
+    h('form#name-form', {onsubmit: (e) => {
+      e.preventDefault();
+      post('/api/name', {name: input.value}).catch(() => {});
+    }},
+    h('div.field', {}, h('label', {for: 'name-input'}, t('name.label')), input),
+    h('p#name-hint.hint', {}, t('name.hint')),
+    h('div.field', {}, h('label', {for: 'name-lang'}, t('name.lang')), lang),
+    h('div.actions', {}, h('button#name-go', {type: 'submit', dataset: {key: 'name-go'}}, t('name.go')))),
+    api.transport === 'in-process' ? h('p#lock-note.note', {}, t('name.lock')) : null);
+}
+
 function renderLobby(st) {
   const lb = st.lobby;
   let root = $('#lobby');
   if (!root || lastDrawn !== drawnKey(st)) {
     root = h('div#lobby.lobby', {},
       h('p.intro', {}, t('lobby.intro', {name: st.me.name})),
+      st.quit ? h('div.actions.lobby-quit', {}, quitButton()) : null,
       h('div.lobby-grid', {}, h('div.lobby-main', {}, lobbyForm(lb), lb.private ? privateJoinForm() : null),
         h('div.lobby-side', {}, h('section#lobby-list.panel', {'aria-labelledby': 'lobby-list-title'}), h('section#network.panel', {'aria-labelledby': 'network-title'}))));
   }
@@ -449,6 +485,7 @@ function renderLobby(st) {
 // lobbyForm creates a table: its game (each game's settings are its board's fields), name,
 // players, and how many of the seats bots of this machine take.
 function lobbyForm(lb) {
+  if (ui.formGen !== ui.state.table_gen) { ui.form = null; ui.formGen = ui.state.table_gen; } // a new visit to the lobby: its defaults again
   const f = ui.form || (ui.form = {game: lb.game, table: lb.defaults.table, players: lb.defaults.players, bots: lb.bots, level: lb.level, settings: {}});
   const g = lb.games.find((x) => x.game === f.game) || lb.games[0];
   f.game = g.game;
@@ -589,12 +626,25 @@ function renderTables(st, box) {
 // offers to dial one.
 // phonesBox shows where phones join this machine's tables (--phones): the address as a QR
 // code to scan, and as text.
+// code to scan, and as text; how the phones' pages name this laptop (its name and the
+// fingerprint of its key), and a button that gives phones a new address (a guest who had the
+// old one is no longer welcome), asked twice.
 function phonesBox(ph) {
+  const renew = !ph.renew ? null : ui.renewing
+    ? h('div#phones-renew-ask', {role: 'group', 'aria-labelledby': 'phones-renew-what'},
+      h('p#phones-renew-what.hint', {}, t('phones.renew.what')),
+      h('button#phones-renew-yes', {type: 'button', dataset: {key: 'phones-renew-yes'},
+        onclick: () => { ui.renewing = false; post('/api/phones/renew', {}).then(render, render); }}, t('phones.renew.yes')),
+      ' ',
+      h('button#phones-renew-no', {type: 'button', dataset: {key: 'phones-renew-no'}, onclick: () => { ui.renewing = false; render(); }}, t('phones.renew.no')))
+    : h('button#phones-renew', {type: 'button', dataset: {key: 'phones-renew'}, onclick: () => { ui.renewing = true; render(); }}, t('phones.renew'));
   return h('section#phones.panel', {'aria-labelledby': 'phones-title'},
     h('h2#phones-title', {}, t('phones.title')),
     ph.qr ? h('img#phones-qr', {src: ph.qr, width: 192, height: 192, alt: t('phones.qr')}) : null,
     h('p.hint', {}, t('phones.hint')),
-    h('code#phones-url.addr', {}, ph.url));
+    h('code#phones-url.addr', {}, ph.url),
+    ph.fingerprint ? h('p#phones-laptop.hint', {}, t('phones.laptop', {name: iso(ph.laptop || ''), fp: ph.fingerprint})) : null,
+    renew);
 }
 
 function renderNetwork(st, box) {
@@ -618,11 +668,20 @@ function renderNetwork(st, box) {
     h('label', {for: 'dial-addr'}, t('net.dial')), h('div.dial-row', {}, input, h('button#dial', {type: 'submit', dataset: {key: 'dial'}}, t('net.dial.go'))));
   }
   const parts = [h('h2#network-title', {}, t('net.title')), status];
-  if (addrs.length) parts.push(h('p.hint', {}, t('net.yours')), h('ul#my-addr.addrs', {}, addrs.map((a) => h('li', {}, h('code.addr', {}, a)))));
   const conns = peerConns(net);
   if (conns) parts.push(conns);
-  if (net.dial) parts.push(dial);
-  if (ui.dialed) parts.push(h('p#dialed.hint', {}, t('net.dialing', {addr: ui.dialed})));
+  // What only a table by address needs (this node's addresses, dialing another's) is behind a
+  // disclosure: most players never need it.
+  const more = [];
+  if (addrs.length) more.push(h('p.hint', {}, t('net.yours')), h('ul#my-addr.addrs', {}, addrs.map((a) => h('li', {}, h('code.addr', {}, a)))));
+  if (net.dial) more.push(dial);
+  if (ui.dialed) more.push(h('p#dialed.hint', {}, t('net.dialing', {addr: ui.dialed})));
+  if (more.length) {
+    let det = box.querySelector('#net-more');
+    const open = det ? det.open : !!ui.dialed;
+    det = h('details#net-more', {open}, h('summary', {dataset: {key: 'net-more'}}, t('net.more')), ...more);
+    parts.push(det);
+  }
   box.replaceChildren(...parts);
 }
 
@@ -638,10 +697,19 @@ function joinHint(st, tb) {
   return `corruption play --name ${t('hint.yourname')} --table ${shellQuote(tb.name)} --players ${tb.players}${board.joinFlags(tb)}${addr ? ' --peer ' + addr : ''}`;
 }
 
-function leaveButton() {
-  return h('button#leave', {type: 'button', dataset: {key: 'leave'}, onclick: () => {
-    post('/api/quit', {}).then(() => { ui.left = true; render(); }).catch(() => {});
-  }}, t('leave'));
+// leaveButton leaves the table: the person is back in the lobby.
+function leaveButton(text) {
+  return h('button#leave', {type: 'button', dataset: {key: 'leave'}, onclick: (ev) => {
+    ev.currentTarget.disabled = true;
+    post('/api/leave', {}).catch(() => {});
+  }}, text || t('leave'));
+}
+
+// quitButton quits the program (the laptop's page only: a phone's closes its tab).
+function quitButton() {
+  return h('button#quit.secondary', {type: 'button', dataset: {key: 'quit'}, onclick: () => {
+    post('/api/quit', {}).then(() => { ui.quit = true; render(); }).catch(() => {});
+  }}, t('quit'));
 }
 
 // rematchButton asks for a rematch: the node seats the person at the next table, and the
@@ -656,13 +724,13 @@ function rematchButton() {
 function renderWaiting(st) {
   const tb = st.table;
   if (!tb) return h('p.loading', {}, t('loading'));
-  if (ui.left) return h('section.panel.waiting', {}, h('h2', {}, t('left.title')), h('p', {}, t('left.text')));
   const members = tb.members || [];
   return h('section.panel.waiting', {'aria-labelledby': 'waiting-title'},
     h('h2#waiting-title', {}, t('waiting.title', {table: iso(tb.name)})),
     h('p', {}, t('lobby.table.players', {n: tb.players}), board.describeSettings(tb)),
     tb.promise ? h('p#table-promise.hint', {}, tb.promise) : null,
     h('p#seats-filled', {}, t('waiting.seated', {n: members.length, of: tb.players, names: members.join(', ') || t('waiting.nobody')})),
+    tb.full ? h('p#table-full.alert.warn', {role: 'status'}, t('waiting.full', {table: iso(tb.name), n: tb.players})) : null,
     h('progress', {max: tb.players, value: members.length, 'aria-label': t('waiting.progress')}),
     st.private ? privateCodes(st.private) : null,
     st.phones ? phonesBox(st.phones) : null,
@@ -885,12 +953,8 @@ function renderResults(st) {
     box.append(r.resume ? h('div#resume', {}, h('p', {}, t('result.paused.resume')), h('pre', {}, h('code#resume-command', {}, r.resume)))
       : h('p#resume.hint', {}, t('result.paused.noresume')));
   }
-  if (st.rematch && !ui.left) box.append(h('p.hint', {}, t('result.rematch.hint', {table: iso(st.rematch)})));
-  box.append(ui.left ? h('p.hint', {}, t('left.text')) : h('div.actions', {}, st.rematch ? rematchButton() : null, (() => {
-    const b = leaveButton();
-    b.textContent = t('result.leave');
-    return b;
-  })()));
+  if (st.rematch) box.append(h('p.hint', {}, t('result.rematch.hint', {table: iso(st.rematch)})));
+  box.append(h('div.actions', {}, st.rematch ? rematchButton() : null, leaveButton(t('lobby.back')), st.quit ? quitButton() : null));
   return box;
 }
 
@@ -944,6 +1008,19 @@ for (const id of ['rules', 'help']) {
   $(`[data-close="${id}"]`).addEventListener('click', () => toggleDrawer(id, false));
 }
 $('#lang').addEventListener('change', (e) => { switchLang(e.target.value); });
+// A phone's page: the turn's vibration and tone, on or off (the seat's loader reads
+// body data-alerts), kept with the page's settings.
+if (api.transport === 'in-process') {
+  const alerts = h('button#alerts-button', {type: 'button', dataset: {key: 'alerts', t: 'tools.alerts'}, onclick: () => {
+    const off = document.body.dataset.alerts !== 'off';
+    document.body.dataset.alerts = off ? 'off' : 'on';
+    store.set('alerts', off ? 'off' : 'on');
+    alerts.setAttribute('aria-pressed', String(!off));
+  }}, t('tools.alerts'));
+  document.body.dataset.alerts = store.get('alerts') === 'off' ? 'off' : 'on';
+  alerts.setAttribute('aria-pressed', String(document.body.dataset.alerts !== 'off'));
+  $('#tools').prepend(alerts);
+}
 setInterval(updateClock, 1000);
 
 (async () => {
