@@ -11,6 +11,8 @@ import (
 	pb "github.com/libp2p/go-libp2p-pubsub/pb"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"corruption/protocol/tablenet"
 )
 
 // MaxMessageSize is the largest payload Publish accepts and a peer relays:
@@ -24,19 +26,21 @@ const (
 	outboundQueue = 256  // messages queued per peer before gossipsub drops
 )
 
-// Verdict is what a topic validator says of a message. It is an alias of int
-// so that a validator can be written without importing this package.
-type Verdict = int
+// Verdict is what a topic validator says of a message: tablenet's, the one verdict of every
+// node a table talks through (a *Node is a tablenet.Node). Accept delivers and relays the
+// message. Reject drops it as invalid (bad signature, wrong author, malformed). Ignore drops it
+// without blaming the sender: use it for messages that are only early or already known. Any
+// other value counts as Ignore.
+type Verdict = tablenet.Verdict
 
-// Validator verdicts. Accept delivers and relays the message. Reject drops it
-// as invalid (bad signature, wrong author, malformed). Ignore drops it
-// without blaming the sender: use it for messages that are only early or
-// already known. Any other value counts as Ignore.
+// Validator verdicts (tablenet's).
 const (
-	Accept Verdict = 0
-	Reject Verdict = 1
-	Ignore Verdict = 2
+	Accept = tablenet.Accept
+	Reject = tablenet.Reject
+	Ignore = tablenet.Ignore
 )
+
+var _ tablenet.Node = (*Node)(nil)
 
 // newGossip starts gossipsub tuned for a table of 3 to 9 peers on a LAN:
 //   - D=8 (Dlo 6, Dhi 12): every subscribed peer of such a table joins the

@@ -94,6 +94,17 @@ func CheckName(name string) error {
 	return nil
 }
 
+// CheckTableName says what is wrong with a table's name, or nil: the one rule of a table's name,
+// which the command line, the page, the network's names and the phones' laptop all apply: 1 to
+// MaxNameSize bytes, no slash (a table's files are kept under its name), not "." or "..", and
+// CheckName's runes. Spaces, accents, Greek or emoji are names as any.
+func CheckTableName(name string) error {
+	if name == "" || len(name) > MaxNameSize || strings.ContainsAny(name, "/\\") || name == "." || name == ".." {
+		return fmt.Errorf("%q is not a table name (1 to %d characters, no slashes)", name, MaxNameSize)
+	}
+	return CheckName(name)
+}
+
 // Printable is s as a screen may show it: every rune a name may not hold (refusedRanges)
 // escaped as \x1b (below U+0080), \u202e or \U000e0041, and every byte that is not UTF-8 as
 // \xff. A name or a chat text of a version-2 log may hold anything; Printable shows it all the

@@ -198,3 +198,20 @@ func TestHelloNames(t *testing.T) {
 		t.Errorf("NewNode with a name holding ESC: %v", err)
 	}
 }
+
+// TestCheckTableName: the one rule of a table's name: what a person types is a name (spaces,
+// an apostrophe, accents, Greek, emoji), but a slash, "." or "..", an empty name, one over
+// MaxNameSize bytes, or one holding a rune CheckName refuses.
+func TestCheckTableName(t *testing.T) {
+	for _, ok := range []string{"ann's table", "Zoë et Ça", "Τραπέζι της Άννας", "🎲 ann's table 🃏", "friday #2", strings.Repeat("x", protocol.MaxNameSize)} {
+		if err := protocol.CheckTableName(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for bad, want := range map[string]string{"": "not a table name", "a/b": "no slashes", `a\b`: "no slashes", ".": "not a table name",
+		"..": "not a table name", strings.Repeat("x", protocol.MaxNameSize+1): "not a table name", "friday\u2066": "U+2066", "a\x1bb": "U+001B"} {
+		if err := protocol.CheckTableName(bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error saying %q", bad, err, want)
+		}
+	}
+}

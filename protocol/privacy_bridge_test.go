@@ -2,7 +2,6 @@ package protocol_test
 
 import (
 	"context"
-	"crypto/ed25519"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -14,6 +13,7 @@ import (
 	"corruption/p2p/bridge"
 	"corruption/protocol"
 	"corruption/protocol/memnet"
+	"corruption/protocol/tablenet"
 )
 
 // A seat in a phone's browser, as its laptop sees it: node 0 of a recorded game reaches the
@@ -116,19 +116,8 @@ func TestPrivacyThroughBridge(t *testing.T) {
 		if i != 0 {
 			return tapNet{Endpoint: ep, w: w}
 		}
-		hub := bridge.NewHub(epNode{ep}, bridge.Policy{
-			Topic:     func(string) (func(string, []byte) int, bool) { return nil, true },
-			Protocols: []string{"/entries"},
-			Served:    []string{"/entries"},
-			Route: func(_ string, req []byte) (bridge.Route, bool) {
-				id, ok := protocol.RequestedTable(req)
-				return bridge.Route{Key: string(id[:])}, ok
-			},
-			Sit: func(_ string, seat ed25519.PublicKey, genesis []byte) (string, error) {
-				id, err := protocol.SeatedAt(genesis, seat)
-				return string(id[:]), err
-			},
-		}, nil)
+		// The laptop's policy, with every topic of the test's: its one table's, "table".
+		hub := bridge.NewHub(epNode{ep}, anyTopic{tablenet.PhonesPolicy(nil)}, nil)
 		client, err := bridge.NewClient(bridge.ClientConfig{Dial: func(context.Context) (bridge.Conn, error) {
 			phone, laptop := recordedPipe(w, &frames)
 			go hub.Serve(laptop)
@@ -139,7 +128,7 @@ func TestPrivacyThroughBridge(t *testing.T) {
 		}
 		closers = append(closers, func() { client.Close(); hub.Close() })
 		phone = client
-		n, err := client.Network("table", "/entries", nil)
+		n, err := tablenet.JoinTable(client, "table")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,3 +169,8 @@ func TestPrivacyThroughBridge(t *testing.T) {
 	checkSecrets(t, w, runs, log)
 	t.Logf("%d messages recorded, %d of them the bridge's frames", len(w.msgs), frames.Load())
 }
+
+// anyTopic is a hub's policy that relays every topic, with no validator of its own.
+type anyTopic struct{ tablenet.HubPolicy }
+
+func (anyTopic) Topic(string) (func(string, []byte) int, bool) { return nil, true }

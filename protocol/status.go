@@ -16,11 +16,11 @@ type Status struct {
 	Names []string // the players' names by seat (nil before the table forms)
 	// Roster is, by seat, the player's place in the genesis roster, by which a chat message
 	// names its speaker (ChatMessage.Member); nil before the table forms.
-	Roster   []int
-	Members  []string    // names of the nodes heard while forming
+	Roster  []int
+	Members []string // names of the nodes heard while forming
 	// Full is how many tables of this name, with every seat taken, the node heard of while it
 	// forms: a latecomer's page says the table is full (0 once the node sits).
-	Full int
+	Full     int
 	State    engine.Game // a private copy of the game as this node knows it (nil before it starts)
 	Step     engine.Step // the game's step the table performs now
 	Entries  int

@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"corruption/engine"
-	"corruption/seat/internal/bus"
+	"corruption/protocol/tablenet"
+	bus "corruption/protocol/tablenet/memnode"
 	"corruption/ui"
 )
 
@@ -167,13 +168,13 @@ func TestSeatLoop(t *testing.T) {
 
 // refusingNet is a seat's network that refuses every table's topic (a laptop that cannot
 // carry its name).
-type refusingNet struct{ Net }
+type refusingNet struct{ tablenet.Node }
 
 func (n refusingNet) Join(topic string, v func(string, []byte) int) error {
-	if strings.HasPrefix(topic, TopicPrefix) {
+	if strings.HasPrefix(topic, tablenet.TablePrefix) {
 		return errors.New("bridge: join: topic refused")
 	}
-	return n.Net.Join(topic, v)
+	return n.Node.Join(topic, v)
 }
 
 // TestSeatTableFails: a table that cannot be played (the laptop refuses its topic) ends on

@@ -6,12 +6,11 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"corruption/engine"
-	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"corruption/ui"
 
 	// Every game's stand-in: a seat replays the moves of any seat whose player left.
@@ -39,7 +38,7 @@ var PhoneClock = Clock{Timeout: 3 * time.Minute, Allowance: 90 * time.Second, Ba
 // Config configures Run. Store, Net and Boards are required.
 type Config struct {
 	Store *protocol.Store
-	Net   Net
+	Net   tablenet.Node
 	// Name is the person's name at the table; "" asks it on the page's first screen, once
 	// (the seat keeps it: loadName), the field filled with DefaultName.
 	Name        string
@@ -73,11 +72,11 @@ type Config struct {
 	Notef  func(format string, args ...any) // what the person should know
 }
 
-// Laptop is what a seat asks of the laptop it goes through (*bridge.Client).
+// Laptop is the laptop a seat goes through, as the seat asks it (*bridge.Client): its peer id,
+// requests to it (tablenet.AskSeat, AskBots), and a wait until it is reached.
 type Laptop interface {
+	tablenet.Laptop
 	WaitConnected(ctx context.Context) error
-	AskSeat(ctx context.Context, key ed25519.PublicKey) (*bridge.Wish, error)
-	AskBots(ctx context.Context, w bridge.Wish) (*bridge.Wish, error)
 }
 
 // askTimeout bounds a question to the laptop (the seat it gives, its bots).
@@ -112,13 +111,13 @@ func Run(ctx context.Context, cfg Config) error {
 		name = loadName(cfg.Store)
 	}
 	human := ui.NewHuman(nil)
-	var relay nodeSlot
+	relay := &ui.NodeSlot{}
 	defaults := cfg.Given
 	if defaults.Game == "" {
 		defaults = ui.TableChoice{Game: cfg.Boards[0].Game(), Players: 4}
 	}
 	srv, err := ui.NewServer(ui.Config{Name: name, Board: cfg.Boards[0], Boards: cfg.Boards, Human: human,
-		Defaults: defaults, Rematch: true, Escrow: cfg.Clock.Escrow, Say: relay.say, Pause: relay.pause})
+		Defaults: defaults, Rematch: true, Escrow: cfg.Clock.Escrow, Say: relay.Say, Pause: relay.Pause})
 	if err != nil {
 		return fmt.Errorf("seat: %w", err)
 	}
@@ -137,11 +136,11 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	}
 	cfg.Name = name
-	lobby, err := joinLobby(cfg.Net)
+	lobby, err := tablenet.JoinLobby(cfg.Net, nil) // the laptop checked the senders of what it relays
 	if err != nil {
 		return fmt.Errorf("seat: the lobby: %w", err)
 	}
-	defer lobby.leave()
+	defer lobby.Leave()
 	given, clock := cfg.Given, cfg.Clock
 	if given.Table == "" {
 		if cur, ok := loadCurrent(cfg.Store); ok { // a reload: back to the table the seat sat at
@@ -163,7 +162,7 @@ func Run(ctx context.Context, cfg Config) error {
 			clock = cfg.Clock
 		}
 		given = ui.TableChoice{}
-		if err := playTables(ctx, cfg, clock, srv, &relay, lobby, key, human, choice); err != nil {
+		if err := playTables(ctx, cfg, clock, srv, relay, lobby, key, human, choice); err != nil {
 			return err
 		}
 		srv.ToLobby()
@@ -173,7 +172,7 @@ func Run(ctx context.Context, cfg Config) error {
 // playTables plays choice and its rematches until the person leaves (back to the lobby: nil)
 // or ctx ends (its error). The seat remembers the table it sits at (current), so that a reload
 // comes back to it; it forgets it once the table is over, or the person leaves it.
-func playTables(ctx context.Context, cfg Config, clock Clock, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey,
+func playTables(ctx context.Context, cfg Config, clock Clock, srv *ui.Server, relay *ui.NodeSlot, lobby *tablenet.Net, key ed25519.PrivateKey,
 	human *ui.Human, choice ui.TableChoice) error {
 	for {
 		var player engine.Player = human
@@ -236,9 +235,9 @@ func askSeat(ctx context.Context, cfg Config, key ed25519.PublicKey) (ui.TableCh
 		cfg.Notef("the laptop is not reachable yet: the lobby")
 		return ui.TableChoice{}, cfg.Clock
 	}
-	w, err := cfg.Laptop.AskSeat(ctx, key)
+	w, err := tablenet.AskSeat(ctx, cfg.Laptop, key)
 	if err != nil {
-		if !errors.Is(err, bridge.ErrNoSeat) {
+		if !errors.Is(err, tablenet.ErrNoSeat) {
 			cfg.Notef("the laptop gave no seat: %v", err)
 		}
 		return ui.TableChoice{}, cfg.Clock
@@ -251,7 +250,7 @@ func askSeat(ctx context.Context, cfg Config, key ed25519.PublicKey) (ui.TableCh
 func askBots(ctx context.Context, cfg Config, c ui.TableChoice) Clock {
 	ctx, cancel := context.WithTimeout(ctx, askTimeout)
 	defer cancel()
-	w, err := cfg.Laptop.AskBots(ctx, bridge.Wish{Table: c.Table, Game: c.Game, Players: c.Players, Config: c.Config, Bots: c.Bots,
+	w, err := tablenet.AskBots(ctx, cfg.Laptop, tablenet.Wish{Table: c.Table, Game: c.Game, Players: c.Players, Config: c.Config, Bots: c.Bots,
 		Escrow: cfg.Clock.Escrow, TimeoutMS: cfg.Clock.Timeout.Milliseconds(), AllowanceMS: cfg.Clock.Allowance.Milliseconds(), BankMS: cfg.Clock.Bank.Milliseconds()})
 	if err != nil {
 		cfg.Notef("the laptop seats no bots at table %q: %v", c.Table, err)
@@ -261,7 +260,7 @@ func askBots(ctx context.Context, cfg Config, c ui.TableChoice) Clock {
 }
 
 // clockOf is the clock a laptop's answer gives (its zero fields: def's), with its escrow.
-func clockOf(def Clock, w *bridge.Wish) Clock {
+func clockOf(def Clock, w *tablenet.Wish) Clock {
 	k := def
 	if w.TimeoutMS > 0 {
 		k.Timeout = time.Duration(w.TimeoutMS) * time.Millisecond
@@ -277,14 +276,14 @@ func clockOf(def Clock, w *bridge.Wish) Clock {
 }
 
 // choose is the given table, or the one the person creates or joins in the page's lobby.
-func choose(ctx context.Context, srv *ui.Server, lobby *topicNet, self ed25519.PublicKey, given ui.TableChoice) (ui.TableChoice, error) {
+func choose(ctx context.Context, srv *ui.Server, lobby *tablenet.Net, self ed25519.PublicKey, given ui.TableChoice) (ui.TableChoice, error) {
 	if given.Table != "" {
 		srv.SetTable(given)
 		return given, nil
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go srv.ReadLobby(lctx, self, lobby.next)
+	go srv.ReadLobby(lctx, self, lobby.NextData)
 	select {
 	case c := <-srv.Choices():
 		return c, nil
@@ -295,7 +294,7 @@ func choose(ctx context.Context, srv *ui.Server, lobby *topicNet, self ed25519.P
 
 // playOne plays one table to its end (or until ctx ends) and shows the person how it went: a
 // table that cannot start ends on its results too, with the reason in words.
-func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *nodeSlot, lobby *topicNet, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) ui.Result {
+func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *ui.NodeSlot, lobby *tablenet.Net, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) ui.Result {
 	fail := func(err error) ui.Result {
 		res := ui.Result{Err: err}
 		srv.Finish(res)
@@ -304,11 +303,11 @@ func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *no
 		}
 		return res
 	}
-	tn, err := joinTable(cfg.Net, choice.Table)
+	tn, err := tablenet.JoinTable(cfg.Net, choice.Table)
 	if err != nil {
 		return fail(fmt.Errorf("the laptop cannot carry table %q: %w", choice.Table, err))
 	}
-	defer tn.leave()
+	defer tn.Leave()
 	node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
 		Players: choice.Players, Name: cfg.Name, Timeout: k.Timeout, Allowance: k.Allowance, Bank: k.Bank,
 		FormTimeout: k.Wait, Escrow: k.Escrow, Identity: key, Store: cfg.Store, Player: player, Net: tn, Lobby: lobby,
@@ -316,8 +315,8 @@ func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *no
 	if err != nil {
 		return fail(fmt.Errorf("cannot sit at table %q: %w", choice.Table, err))
 	}
-	relay.attach(node)
-	defer relay.attach(nil)
+	relay.Attach(node)
+	defer relay.Attach(nil)
 	out, runErr := node.Run(ctx)
 	res := ui.Result{Outcome: out, Err: runErr}
 	if node.Table() != nil {
@@ -369,45 +368,4 @@ func (a alerting) Decide(ctx context.Context, g engine.Game, seat int) (engine.A
 	a.onTurn(true)
 	defer a.onTurn(false)
 	return a.Player.Decide(ctx, g, seat)
-}
-
-// nodeSlot holds the seat's node for the page's chat and pause, which come before it exists.
-type nodeSlot struct {
-	mu   sync.Mutex
-	node *protocol.Node
-}
-
-func (s *nodeSlot) attach(n *protocol.Node) {
-	s.mu.Lock()
-	s.node = n
-	s.mu.Unlock()
-}
-
-// call calls f with the node, within 5 s, or fails with protocol.ErrNoTable without one.
-func (s *nodeSlot) call(f func(context.Context, *protocol.Node) error) error {
-	s.mu.Lock()
-	n := s.node
-	s.mu.Unlock()
-	if n == nil {
-		return protocol.ErrNoTable
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	return f(ctx, n)
-}
-
-func (s *nodeSlot) say(text string) error {
-	return s.call(func(ctx context.Context, n *protocol.Node) error {
-		_, err := n.Say(ctx, text)
-		return err
-	})
-}
-
-func (s *nodeSlot) pause(agree bool) error {
-	return s.call(func(ctx context.Context, n *protocol.Node) error {
-		if agree {
-			return n.Pause(ctx)
-		}
-		return n.KeepPlaying(ctx)
-	})
 }

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"corruption/engine"
-	"corruption/p2p/bridge"
 	"corruption/protocol"
-	"corruption/seat/internal/bus"
+	"corruption/protocol/tablenet"
+	bus "corruption/protocol/tablenet/memnode"
 	"corruption/ui"
 	corruptiaboard "corruption/ui/corruptia"
 	corruptionboard "corruption/ui/corruption"
@@ -46,7 +46,7 @@ func bots(t *testing.T, ctx context.Context, b *bus.Bus, choice ui.TableChoice, 
 			t.Fatal(err)
 		}
 		m := b.Member()
-		tn, err := joinTable(m, choice.Table)
+		tn, err := tablenet.JoinTable(m, choice.Table)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,19 +203,24 @@ func TestSeatResumes(t *testing.T) {
 	}
 }
 
-// fakeLaptop gives a seat (demo --phones) to the key that asks first.
+// fakeLaptop gives a seat (demo --phones) to the key that asks first, and no bots.
 type fakeLaptop struct {
-	wish  bridge.Wish
+	wish  tablenet.Wish
 	asked ed25519.PublicKey
 }
 
 func (l *fakeLaptop) WaitConnected(context.Context) error { return nil }
-func (l *fakeLaptop) AskSeat(_ context.Context, key ed25519.PublicKey) (*bridge.Wish, error) {
-	l.asked = key
-	return &l.wish, nil
-}
-func (l *fakeLaptop) AskBots(context.Context, bridge.Wish) (*bridge.Wish, error) {
-	return nil, errors.New("no bots here")
+func (l *fakeLaptop) Node() string                        { return "12D3KooWlaptop" }
+
+func (l *fakeLaptop) Request(_ context.Context, peer, proto string, req []byte) ([]byte, error) {
+	switch proto {
+	case tablenet.SeatProto:
+		l.asked = ed25519.PublicKey(req)
+		return json.Marshal(l.wish)
+	case tablenet.BotsProto:
+		return nil, errors.New("no bots here")
+	}
+	return nil, fmt.Errorf("no %s here", proto)
 }
 
 // TestSeatTakesTheLaptopsSeat: given no table, the seat asks its laptop for the seat it gives,
@@ -231,7 +236,7 @@ func TestSeatTakesTheLaptopsSeat(t *testing.T) {
 	b := bus.New()
 	done, errs := bots(t, ctx, b, choice, 1)
 	s := store(t)
-	laptop := &fakeLaptop{wish: bridge.Wish{Table: choice.Table, Game: choice.Game, Players: 2, Config: config, Bots: 1, TimeoutMS: 77000}}
+	laptop := &fakeLaptop{wish: tablenet.Wish{Table: choice.Table, Game: choice.Game, Players: 2, Config: config, Bots: 1, TimeoutMS: 77000}}
 	var res *ui.Result
 	var seated ui.TableChoice
 	run, stop := context.WithCancel(ctx)

@@ -46,11 +46,8 @@ func (c TableChoice) String() string {
 // knows, a number of players it is played by, a configuration it accepts, and room for the
 // person and bots local bots (0 or more).
 func CheckTable(c TableChoice, bots int) error {
-	if c.Table == "" || len(c.Table) > protocol.MaxNameSize || strings.ContainsAny(c.Table, "/\\") || c.Table == "." || c.Table == ".." {
-		return fmt.Errorf("%q is not a table name (1 to %d characters, no slashes)", c.Table, protocol.MaxNameSize)
-	}
-	if err := protocol.CheckName(c.Table); err != nil {
-		return fmt.Errorf("table name: %w", err)
+	if err := protocol.CheckTableName(c.Table); err != nil {
+		return err
 	}
 	rules, err := engine.Lookup(c.Game)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
@@ -85,10 +84,7 @@ func readNetworkFlags(c *cli.Context) sessionConfig {
 
 // checkTableName checks a table's name as every node does.
 func checkTableName(name string) error {
-	if name == "" || len(name) > protocol.MaxNameSize || strings.ContainsAny(name, "/\\") || name == "." || name == ".." {
-		return usageError("--table: %q is not a table name (1 to %d characters, no slashes)", name, protocol.MaxNameSize)
-	}
-	if err := protocol.CheckName(name); err != nil {
+	if err := protocol.CheckTableName(name); err != nil {
 		return usageError("--table: %v", err)
 	}
 	return nil

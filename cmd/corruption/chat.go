@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"corruption/protocol"
 	"corruption/ui"
@@ -20,54 +18,17 @@ import (
 // node keeps is told to the person. Its methods are safe on a nil relay (a bot's seat has
 // none): they do nothing.
 type chatRelay struct {
-	slot nodeSlot
+	slot ui.NodeSlot
 	mu   sync.Mutex
 	tell func(protocol.ChatMessage)
 }
-
-// nodeSlot holds a person's node for the relays that reach it from the page or the terminal
-// (chatRelay, pauseRelay): the page is served before the node exists.
-type nodeSlot struct {
-	mu   sync.Mutex
-	node *protocol.Node
-}
-
-func (s *nodeSlot) attach(n *protocol.Node) {
-	s.mu.Lock()
-	s.node = n
-	s.mu.Unlock()
-}
-
-func (s *nodeSlot) get() *protocol.Node {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.node
-}
-
-// call calls f with the node, bounded by timeout, or fails with protocol.ErrNoTable while
-// there is no node yet.
-func (s *nodeSlot) call(timeout time.Duration, f func(context.Context, *protocol.Node) error) error {
-	n := s.get()
-	if n == nil {
-		return protocol.ErrNoTable
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	return f(ctx, n)
-}
-
-// sayTimeout bounds how long saying a message may take (signing, keeping, publishing).
-const sayTimeout = 5 * time.Second
 
 // say says text at the node's table.
 func (r *chatRelay) say(text string) error {
 	if r == nil {
 		return protocol.ErrNoTable
 	}
-	return r.slot.call(sayTimeout, func(ctx context.Context, n *protocol.Node) error {
-		_, err := n.Say(ctx, text)
-		return err
-	})
+	return r.slot.Say(text)
 }
 
 // heard tells the person a message the node keeps (the node's OnChat).
@@ -86,7 +47,7 @@ func (r *chatRelay) heard(m protocol.ChatMessage) {
 // attach gives the relay its node.
 func (r *chatRelay) attach(n *protocol.Node) {
 	if r != nil {
-		r.slot.attach(n)
+		r.slot.Attach(n)
 	}
 }
 

@@ -164,7 +164,7 @@ func (p *page) choose(ctx context.Context, s *session, given ui.TableChoice) (ui
 	}
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go p.ReadLobby(lctx, s.key.Public().(ed25519.PublicKey), lobby.next)
+	go p.ReadLobby(lctx, s.key.Public().(ed25519.PublicKey), lobby.NextData)
 	select {
 	case c := <-p.Choices():
 		return c, nil

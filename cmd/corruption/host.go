@@ -6,9 +6,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"corruption/protocol/tablenet"
 	"github.com/urfave/cli/v2"
-
-	"corruption/p2p/bridge"
 )
 
 func hostCommand() *cli.Command {
@@ -57,10 +56,10 @@ func runHost(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	s.net.Handle(bridge.SeatProto, noSeat)
+	s.net.Handle(tablenet.SeatProto, noSeat)
 	bots := newPhoneBots(ctx, s, clock)
 	defer bots.stop()
-	s.net.Handle(bridge.BotsProto, bots.serve)
+	s.net.Handle(tablenet.BotsProto, bots.serve)
 	ph.print(c.App.ErrWriter)
 	bots.resume()
 	if cfg.data == "" {
@@ -92,12 +91,12 @@ func demoPhones(c *cli.Context, pc playConfig) error {
 	}
 	choice := pc.choice
 	pc.clock.escrow = escrowFor(pc.clock.escrow, choice.Players, choice.Bots, s.notef, choice.Table)
-	w := bridge.Wish{Table: choice.Table, Game: choice.Game, Players: choice.Players, Config: choice.Config, Bots: choice.Bots,
+	w := tablenet.Wish{Table: choice.Table, Game: choice.Game, Players: choice.Players, Config: choice.Config, Bots: choice.Bots,
 		Escrow: pc.clock.escrow, TimeoutMS: pc.clock.timeout.Milliseconds(), AllowanceMS: pc.clock.allowance.Milliseconds(),
 		BankMS: pc.clock.bank.Milliseconds()}
 	gift := newSeatGift(w, s.notef)
-	s.net.Handle(bridge.SeatProto, gift.serve)
-	s.net.Handle(bridge.BotsProto, func(string, []byte) ([]byte, error) {
+	s.net.Handle(tablenet.SeatProto, gift.serve)
+	s.net.Handle(tablenet.BotsProto, func(string, []byte) ([]byte, error) {
 		return nil, fmt.Errorf("demo seats its own bots: this machine starts no others")
 	})
 	ph.print(errw)

@@ -1,17 +1,16 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"corruption/protocol"
+	"corruption/ui"
 )
 
 // The table's pause (protocol/pause.go) at the command line. Bots agree to every pause a seat
@@ -24,23 +23,15 @@ import (
 // pauseRelay hands the person's answers to the node once it exists (the page is served
 // before). Its methods are safe on a nil relay: they do nothing.
 type pauseRelay struct {
-	slot nodeSlot
+	slot ui.NodeSlot
 }
-
-// pauseTimeout bounds how long handing an answer to the node may take.
-const pauseTimeout = 5 * time.Second
 
 // answer asks or agrees to pause the table (agree), or keeps playing.
 func (r *pauseRelay) answer(agree bool) error {
 	if r == nil {
 		return protocol.ErrNoTable
 	}
-	return r.slot.call(pauseTimeout, func(ctx context.Context, n *protocol.Node) error {
-		if agree {
-			return n.Pause(ctx)
-		}
-		return n.KeepPlaying(ctx)
-	})
+	return r.slot.Pause(agree)
 }
 
 // get is the relay's node (nil before it exists).
@@ -48,12 +39,12 @@ func (r *pauseRelay) get() *protocol.Node {
 	if r == nil {
 		return nil
 	}
-	return r.slot.get()
+	return r.slot.Node()
 }
 
 func (r *pauseRelay) attach(n *protocol.Node) {
 	if r != nil {
-		r.slot.attach(n)
+		r.slot.Attach(n)
 	}
 }
 
@@ -69,11 +60,10 @@ func pauseAt(at int, node func() *protocol.Node, next func(protocol.Status)) fun
 			return
 		}
 		once.Do(func() {
-			n := node()
+			var slot ui.NodeSlot
+			slot.Attach(node())
 			go func() { // OnChange must not call back into the node
-				ctx, cancel := context.WithTimeout(context.Background(), pauseTimeout)
-				defer cancel()
-				if err := n.Pause(ctx); err != nil {
+				if err := slot.Pause(true); err != nil {
 					fmt.Fprintf(os.Stderr, "corruption: --pause-at: %v\n", err)
 				}
 			}()

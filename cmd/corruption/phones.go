@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"crypto/ed25519"
 	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,6 +22,7 @@ import (
 	"corruption/p2p"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 )
 
 // Phones (issue 24): a laptop that runs corruption serves phones on a listener of its own
@@ -101,75 +100,6 @@ func readPhonesAddr(c *cli.Context) (string, error) {
 	return addr, nil
 }
 
-// hubPolicy is what the laptop relays for its phones: the table kit's topics and protocols.
-func hubPolicy() bridge.Policy {
-	return bridge.Policy{
-		Topic: func(topic string) (func(string, []byte) int, bool) {
-			switch {
-			case topic == lobbyTopic:
-				return checkLobby, true
-			case topic == joinTopic:
-				return checkJoinAd, true
-			case strings.HasPrefix(topic, topicPrefix):
-				if checkTableName(strings.TrimPrefix(topic, topicPrefix)) != nil {
-					return nil, false
-				}
-				return checkTableMessage, true
-			case strings.HasPrefix(topic, privatePrefix):
-				if !isChannel(strings.TrimPrefix(topic, privatePrefix)) {
-					return nil, false
-				}
-				// The laptop holds no secret of a phone's private table: it passes what could
-				// be sealed, and the members drop what does not open.
-				return func(_ string, data []byte) int {
-					if len(data) < protocol.SealOverhead {
-						return p2p.Reject
-					}
-					return p2p.Accept
-				}, true
-			}
-			return nil, false
-		},
-		Protocols: []string{entriesProto, joinProto},
-		Laptop:    []string{bridge.SeatProto, bridge.BotsProto},
-		// A phone serves its tables' entries, and nothing else: a private table's join
-		// exchange is its creator's, and phones create none.
-		Served: []string{entriesProto},
-		Route: func(proto string, req []byte) (bridge.Route, bool) {
-			if proto != entriesProto {
-				return bridge.Route{}, false
-			}
-			if id, ok := protocol.RequestedTable(req); ok {
-				return bridge.Route{Key: hex.EncodeToString(id[:])}, true
-			}
-			// A private table's request, sealed for its members: the laptop cannot read which
-			// table it names.
-			return bridge.Route{Sealed: len(req) >= protocol.SealOverhead}, len(req) >= protocol.SealOverhead
-		},
-		Sit: func(proto string, seat ed25519.PublicKey, proof []byte) (string, error) {
-			id, err := protocol.SeatedAt(proof, seat)
-			if err != nil {
-				return "", err
-			}
-			return hex.EncodeToString(id[:]), nil
-		},
-		Sealed: func(topic string) bool { return strings.HasPrefix(topic, privatePrefix) },
-	}
-}
-
-// isChannel says whether s is a private table's channel name: 32 lowercase hex digits.
-func isChannel(s string) bool {
-	if len(s) != 32 {
-		return false
-	}
-	for _, r := range s {
-		if !strings.ContainsRune("0123456789abcdef", r) {
-			return false
-		}
-	}
-	return true
-}
-
 // phones is a session's door for phones: the hub, the listener, the address a phone opens.
 type phones struct {
 	hub    *bridge.Hub
@@ -199,7 +129,7 @@ type phonesOptions struct {
 // openPhones starts the session's hub (its own seat then goes through it) and the phones
 // listener on o.addr.
 func (s *session) openPhones(o phonesOptions) (*phones, error) {
-	hub, err := bridge.NewHubWith(s.host, hubPolicy(), bridge.HubConfig{Logf: s.logf, Label: o.label})
+	hub, err := bridge.NewHubWith(s.host, tablenet.PhonesPolicy(p2p.PeerKey), bridge.HubConfig{Logf: s.logf, Label: o.label})
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -11,9 +13,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"corruption/p2p/bridge"
-	"corruption/protocol"
 )
 
 // TestGuestPhoneAtTheLaptop (the third outside review, high): at `corruption host`, a guest
@@ -35,19 +34,19 @@ func TestGuestPhoneAtTheLaptop(t *testing.T) {
 	guestAir, honestAir := newWifi(t, page), newWifi(t, page)
 	guest := newNativePhone(t, "guest", guestAir.url)
 	var guestAsked atomic.Int32
-	trap, _ := json.Marshal(bridge.Wish{Table: "the-guests-table", Game: "corruption", Players: 3, Bots: 2, Escrow: true})
-	guest.client.Handle(bridge.SeatProto, func(string, []byte) ([]byte, error) { guestAsked.Add(1); return trap, nil })
-	guest.client.Handle(bridge.BotsProto, func(string, []byte) ([]byte, error) { guestAsked.Add(1); return trap, nil })
-	guest.client.Handle(entriesProto, func(string, []byte) ([]byte, error) {
+	trap, _ := json.Marshal(tablenet.Wish{Table: "the-guests-table", Game: "corruption", Players: 3, Bots: 2, Escrow: true})
+	guest.client.Handle(tablenet.SeatProto, func(string, []byte) ([]byte, error) { guestAsked.Add(1); return trap, nil })
+	guest.client.Handle(tablenet.BotsProto, func(string, []byte) ([]byte, error) { guestAsked.Add(1); return trap, nil })
+	guest.client.Handle(tablenet.EntriesProto, func(string, []byte) ([]byte, error) {
 		guestAsked.Add(1)
 		return []byte{0, 0}, nil // "no entries": an answer, not an error
 	})
 
 	honest := newNativePhone(t, "honest", honestAir.url)
-	if _, err := honest.client.AskSeat(ctx, honest.pub()); !errors.Is(err, bridge.ErrNoSeat) {
+	if _, err := tablenet.AskSeat(ctx, honest.client, honest.pub()); !errors.Is(err, tablenet.ErrNoSeat) {
 		t.Errorf("the honest phone asked the laptop for a seat: %v, want the laptop's no seat", err)
 	}
-	w, err := honest.client.AskBots(ctx, bridge.Wish{Table: "honest-" + tableName(t), Game: "corruption", Players: 3,
+	w, err := tablenet.AskBots(ctx, honest.client, tablenet.Wish{Table: "honest-" + tableName(t), Game: "corruption", Players: 3,
 		Config: defaultConfig(t, "corruption"), Bots: 2, Escrow: true})
 	if err != nil {
 		t.Fatal(err)
@@ -150,11 +149,11 @@ func TestLaptopPersonCountsWithItsBots(t *testing.T) {
 		page := p.waitLine(t, phoneLine, 20*time.Second)[1]
 		p.waitLine(t, regexp.MustCompile(`sitting at table`), 20*time.Second)
 		phone := newNativePhone(t, "phone", page)
-		_, err := phone.client.AskBots(ctx, bridge.Wish{Table: table, Game: "corruption", Players: 3, Config: config, Bots: 1, Escrow: true})
+		_, err := tablenet.AskBots(ctx, phone.client, tablenet.Wish{Table: table, Game: "corruption", Players: 3, Config: config, Bots: 1, Escrow: true})
 		if err == nil || !strings.Contains(err.Error(), "could read your cards") {
 			t.Errorf("a phone asked for 1 bot at the person's table of 3: %v, want a refusal", err)
 		}
-		w, err := phone.client.AskBots(ctx, bridge.Wish{Table: "other-" + table, Game: "corruption", Players: 3, Config: config, Bots: 1, Escrow: true})
+		w, err := tablenet.AskBots(ctx, phone.client, tablenet.Wish{Table: "other-" + table, Game: "corruption", Players: 3, Config: config, Bots: 1, Escrow: true})
 		if err != nil || !w.Escrow {
 			t.Errorf("1 bot at another table of 3: %+v, %v; want it, with escrow", w, err)
 		}
@@ -166,7 +165,7 @@ func TestLaptopPersonCountsWithItsBots(t *testing.T) {
 		api := newAPIClient(t, p.waitLine(t, openLine, 20*time.Second)[1])
 		page := p.waitLine(t, phoneLine, 20*time.Second)[1]
 		phone := newNativePhone(t, "phone", page)
-		if _, err := phone.client.AskBots(ctx, bridge.Wish{Table: table, Game: "corruption", Players: 3, Config: config, Bots: 1, Escrow: true}); err != nil {
+		if _, err := tablenet.AskBots(ctx, phone.client, tablenet.Wish{Table: table, Game: "corruption", Players: 3, Config: config, Bots: 1, Escrow: true}); err != nil {
 			t.Fatal(err)
 		}
 		code, body := api.post(t, "/api/lobby/create?lang=en", map[string]any{"game": "corruption", "table": table, "players": 3, "bots": 0, "variant": "standard"})

@@ -15,6 +15,7 @@ import (
 
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 )
 
 // TestWasmCheckAsDocumented (the third outside review): the check of the served .wasm that
@@ -93,7 +94,7 @@ func TestPhonesRenewed(t *testing.T) {
 	if label, got := phone.client.Label(), bridge.Fingerprint(phone.client.Node()); label != "ann" || got != fp {
 		t.Errorf("the phone reached %q, fingerprint %s; the laptop says ann, %s", label, got, fp)
 	}
-	w, err := phone.client.AskBots(ctx, bridge.Wish{Table: "renewed-" + tableName(t), Game: "corruption", Players: 3,
+	w, err := tablenet.AskBots(ctx, phone.client, tablenet.Wish{Table: "renewed-" + tableName(t), Game: "corruption", Players: 3,
 		Config: defaultConfig(t, "corruption"), Bots: 2, Escrow: true})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"corruption/protocol/tablenet"
 	"fmt"
 	"io"
 	"net"
@@ -13,8 +14,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"corruption/p2p/bridge"
 )
 
 // TestPhonesListenerStarved (the third outside review): `corruption host` runs with its file
@@ -107,7 +106,7 @@ func TestPhonesListenerStarved(t *testing.T) {
 	}
 	// And a whole table: a phone with two bots of the host's.
 	phone := newNativePhone(t, "phone", page)
-	w, err := phone.client.AskBots(ctx, bridge.Wish{Table: "starved-" + tableName(t), Game: "corruption", Players: 3,
+	w, err := tablenet.AskBots(ctx, phone.client, tablenet.Wish{Table: "starved-" + tableName(t), Game: "corruption", Players: 3,
 		Config: defaultConfig(t, "corruption"), Bots: 2, Escrow: true})
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"corruption/p2p"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 )
 
 // Phones, without a browser: a native "phone" seat is a protocol.Node whose network is the
@@ -82,14 +83,14 @@ func (p *nativePhone) pub() ed25519.PublicKey { return p.key.Public().(ed25519.P
 
 // sit plays the table w to its end with a bot; onChange (when not nil) hears the table's
 // changes. It returns the outcome and the audit of the phone's log.
-func (p *nativePhone) sit(ctx context.Context, t *testing.T, w *bridge.Wish, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
+func (p *nativePhone) sit(ctx context.Context, t *testing.T, w *tablenet.Wish, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
 	return p.sitAt(ctx, t, w, nil, onChange)
 }
 
 // sitAt is sit, at the private table pt when it is not nil (w then comes from pt).
-func (p *nativePhone) sitAt(ctx context.Context, t *testing.T, w *bridge.Wish, pt *protocol.PrivateTable, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
+func (p *nativePhone) sitAt(ctx context.Context, t *testing.T, w *tablenet.Wish, pt *protocol.PrivateTable, onChange func(protocol.Status)) (*protocol.Outcome, *protocol.Report, error) {
 	if pt != nil {
-		w = &bridge.Wish{Table: pt.Name(), Game: pt.Game, Config: pt.Config, Players: pt.Players}
+		w = &tablenet.Wish{Table: pt.Name(), Game: pt.Game, Config: pt.Config, Players: pt.Players}
 	}
 	g := games[w.Game]
 	if g == nil {
@@ -99,19 +100,20 @@ func (p *nativePhone) sitAt(ctx context.Context, t *testing.T, w *bridge.Wish, p
 	if err != nil {
 		return nil, nil, err
 	}
-	topic, check := bridge.TablePrefix+w.Table, checkTableMessage
+	var tn protocol.Network
+	var leave func() error
 	if pt != nil {
-		topic, check = bridge.PrivatePrefix+pt.Channel(), nil
+		tn, leave, err = tablenet.JoinPrivate(p.client, pt)
+	} else {
+		var bn *tablenet.Net
+		if bn, err = tablenet.JoinTable(p.client, w.Table); err == nil {
+			tn, leave = bn, bn.Leave
+		}
 	}
-	bn, err := p.client.Network(topic, bridge.EntriesProto, check)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer bn.Leave()
-	var tn protocol.Network = bn
-	if pt != nil {
-		tn = pt.Wrap(bn)
-	}
+	defer leave()
 	if p.wrap != nil {
 		tn = p.wrap(tn)
 	}
@@ -156,7 +158,7 @@ func TestPhoneDemo(t *testing.T) {
 				"--bots", fmt.Sprint(tc.bots), "--no-open", "--name", "laptop")
 			page := demo.waitLine(t, phoneLine, 30*time.Second)[1]
 			phone := newNativePhone(t, "phone", page)
-			w, err := phone.client.AskSeat(ctx, phone.pub())
+			w, err := tablenet.AskSeat(ctx, phone.client, phone.pub())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,10 +166,10 @@ func TestPhoneDemo(t *testing.T) {
 				t.Fatalf("the seat given: %+v", w)
 			}
 			other := newNativePhone(t, "other phone", page)
-			if _, err := other.client.AskSeat(ctx, other.pub()); !errors.Is(err, bridge.ErrNoSeat) {
+			if _, err := tablenet.AskSeat(ctx, other.client, other.pub()); !errors.Is(err, tablenet.ErrNoSeat) {
 				t.Errorf("a second phone asked for the seat: %v, want ErrNoSeat", err)
 			}
-			if again, err := phone.client.AskSeat(ctx, phone.pub()); err != nil || again.Table != w.Table {
+			if again, err := tablenet.AskSeat(ctx, phone.client, phone.pub()); err != nil || again.Table != w.Table {
 				t.Errorf("the same phone again (a reload): %+v, %v", again, err)
 			}
 			out, rep, err := phone.sit(ctx, t, w, nil)
@@ -215,23 +217,23 @@ func TestHostRestarted(t *testing.T) {
 	host := start(ctx, t, "host", args...)
 	page := host.waitLine(t, phoneLine, 30*time.Second)[1]
 	phone := newNativePhone(t, "phone", page)
-	if _, err := phone.client.AskSeat(ctx, phone.pub()); !errors.Is(err, bridge.ErrNoSeat) {
+	if _, err := tablenet.AskSeat(ctx, phone.client, phone.pub()); !errors.Is(err, tablenet.ErrNoSeat) {
 		t.Errorf("host gave a seat: %v, want ErrNoSeat", err)
 	}
-	w := &bridge.Wish{Table: "hosted-" + tableName(t), Game: "corruption", Players: 3, Config: defaultConfig(t, "corruption"), Bots: 2, Escrow: true}
-	w, err := phone.client.AskBots(ctx, *w)
+	w := &tablenet.Wish{Table: "hosted-" + tableName(t), Game: "corruption", Players: 3, Config: defaultConfig(t, "corruption"), Bots: 2, Escrow: true}
+	w, err := tablenet.AskBots(ctx, phone.client, *w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if w.Escrow {
 		t.Error("the host's bots escrow at a table where they hold every seat but the phone's")
 	}
-	if _, err := phone.client.AskBots(ctx, *w); err == nil {
+	if _, err := tablenet.AskBots(ctx, phone.client, *w); err == nil {
 		t.Error("bots asked twice for one table")
 	}
 	bad := *w
 	bad.Table, bad.Players = "too-many", 2
-	if _, err := phone.client.AskBots(ctx, bad); err == nil {
+	if _, err := tablenet.AskBots(ctx, phone.client, bad); err == nil {
 		t.Error("2 bots at a table of 2")
 	}
 	var escrow atomic.Bool
@@ -274,12 +276,12 @@ func TestHostRestarted(t *testing.T) {
 // join runs the join exchange (version 2) with the creator that announces code's nameplate,
 // through the laptop: the phone states its key, which the exchange binds.
 func (p *nativePhone) join(ctx context.Context, code protocol.JoinCode) (*protocol.PrivateTable, error) {
-	if err := p.client.Join(bridge.JoinTopic, checkJoinAd); err != nil {
+	if err := p.client.Join(tablenet.JoinTopic, tablenet.CheckJoinAd); err != nil {
 		return nil, err
 	}
-	defer p.client.Leave(bridge.JoinTopic)
+	defer p.client.Leave(tablenet.JoinTopic)
 	for {
-		from, data, err := p.client.Next(ctx, bridge.JoinTopic)
+		from, data, err := p.client.Next(ctx, tablenet.JoinTopic)
 		if err != nil {
 			return nil, err
 		}
@@ -288,7 +290,7 @@ func (p *nativePhone) join(ctx context.Context, code protocol.JoinCode) (*protoc
 			continue
 		}
 		return protocol.Join(ctx, nil, code, p.pub(), creator, func(ctx context.Context, req []byte) ([]byte, error) {
-			return p.client.Request(ctx, from, bridge.JoinProto, req)
+			return p.client.Request(ctx, from, tablenet.JoinProto, req)
 		})
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"corruption/p2p"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"corruption/seat/web"
 )
 
@@ -26,7 +27,7 @@ import (
 // token), and nothing else: not the laptop's API, and nothing to a Host that is not this
 // machine's (DNS rebinding).
 func TestPhonesListener(t *testing.T) {
-	hub := bridge.NewHub(fakeHubNode{}, hubPolicy(), nil)
+	hub := bridge.NewHub(fakeHubNode{}, tablenet.PhonesPolicy(p2p.PeerKey), nil)
 	defer hub.Close()
 	srv := httptest.NewServer(phonesHandler(hub, func() string { return "tok3n" }, "127.0.0.1"))
 	defer srv.Close()
@@ -163,12 +164,12 @@ func TestQRText(t *testing.T) {
 func TestLobbyRelayedHello(t *testing.T) {
 	hello := lobbyHello(t)
 	laptop := "12D3KooWGzdH5hTk4bTStdCjDTqDkXghJqZkSEqPjzoqKu5UBBCU"
-	if v := checkLobby(laptop, hello); v != p2p.Accept {
+	if v := tablenet.LobbyValidator(p2p.PeerKey)(laptop, hello); v != p2p.Accept {
 		t.Errorf("a hello relayed by a laptop: verdict %d, want Accept", v)
 	}
 	forged := bytes.Clone(hello)
 	forged[len(forged)-1] ^= 1
-	if v := checkLobby(laptop, forged); v != p2p.Reject {
+	if v := tablenet.LobbyValidator(p2p.PeerKey)(laptop, forged); v != p2p.Reject {
 		t.Errorf("a hello with a bad signature: verdict %d, want Reject", v)
 	}
 }

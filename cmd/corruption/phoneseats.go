@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"corruption/protocol"
+	"corruption/protocol/tablenet"
+	"corruption/ui"
 	"crypto/ed25519"
 	"encoding/json"
 	"errors"
@@ -10,27 +13,23 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-
-	"corruption/p2p/bridge"
-	"corruption/protocol"
-	"corruption/ui"
 )
 
-// What a laptop offers its phones beyond relaying (bridge.SeatProto, bridge.BotsProto): the
+// What a laptop offers its phones beyond relaying (tablenet.SeatProto, tablenet.BotsProto): the
 // seat demo --phones gives to the first phone that asks, and bots at the tables phones create
 // from their lobby (host, play --phones).
 
 // seatGift is the person's seat of demo --phones: the first phone that asks gets it, and the
 // same phone (its seat's key) again after a reload; any other is told to choose in its lobby.
 type seatGift struct {
-	wish  bridge.Wish
+	wish  tablenet.Wish
 	notef func(string, ...any)
 	mu    sync.Mutex
 	key   ed25519.PublicKey
 	taken chan struct{} // closed when a phone took the seat
 }
 
-func newSeatGift(w bridge.Wish, notef func(string, ...any)) *seatGift {
+func newSeatGift(w tablenet.Wish, notef func(string, ...any)) *seatGift {
 	return &seatGift{wish: w, notef: notef, taken: make(chan struct{})}
 }
 
@@ -46,7 +45,7 @@ func (g *seatGift) serve(from string, req []byte) ([]byte, error) {
 		close(g.taken)
 		g.notef("a phone took the seat at table %q", g.wish.Table)
 	case !bytes.Equal(g.key, req):
-		return nil, bridge.NoSeat("the seat went to another phone")
+		return nil, tablenet.NoSeat("the seat went to another phone")
 	}
 	return json.Marshal(g.wish)
 }
@@ -66,7 +65,7 @@ func (g *seatGift) seatKey() ed25519.PublicKey {
 
 // noSeat is the seat service of play and host: phones choose their tables in their lobby.
 func noSeat(string, []byte) ([]byte, error) {
-	return nil, bridge.NoSeat("choose a table in the lobby")
+	return nil, tablenet.NoSeat("choose a table in the lobby")
 }
 
 // maxPhoneTables bounds the tables at which a laptop's bots sit at its phones' asking, and
@@ -108,7 +107,7 @@ func (p *phoneBots) serve(from string, req []byte) ([]byte, error) {
 	if !ok {
 		return nil, errors.New("bots: this phone did not say who it is (its page is of an older release: reload it)")
 	}
-	var w bridge.Wish
+	var w tablenet.Wish
 	dec := json.NewDecoder(bytes.NewReader(req))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&w); err != nil {
@@ -170,7 +169,7 @@ func plural(n int, one, many string) string {
 // startLocked starts the bots of w and, with --data, keeps w beside their data, so that a
 // restarted host resumes them (resume). It sets w's escrow and clock to the bots': no escrow
 // where they and the person (person: 1 when the person sits there) hold every seat but one.
-func (p *phoneBots) startLocked(w *bridge.Wish, person int) error {
+func (p *phoneBots) startLocked(w *tablenet.Wish, person int) error {
 	choice := ui.TableChoice{Table: w.Table, Game: w.Game, Players: w.Players, Config: w.Config, Bots: w.Bots}
 	clock := p.clock
 	clock.escrow = escrowFor(clock.escrow, w.Players, w.Bots+person, p.s.notef, w.Table)
@@ -209,7 +208,7 @@ func (p *phoneBots) resume() {
 	defer p.mu.Unlock()
 	for _, path := range paths {
 		b, err := os.ReadFile(path)
-		var w bridge.Wish
+		var w tablenet.Wish
 		if err == nil {
 			err = json.Unmarshal(b, &w)
 		}

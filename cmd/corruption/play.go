@@ -15,8 +15,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"corruption/engine"
-	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"corruption/ui"
 )
 
@@ -218,10 +218,10 @@ func playTable(c *cli.Context, pc playConfig) error {
 		if ph, err = s.openPhones(pc.phones); err != nil {
 			return err
 		}
-		s.net.Handle(bridge.SeatProto, noSeat)
+		s.net.Handle(tablenet.SeatProto, noSeat)
 		pb := newPhoneBots(ctx, s, pc.clock)
 		defer pb.stop()
-		s.net.Handle(bridge.BotsProto, pb.serve)
+		s.net.Handle(tablenet.BotsProto, pb.serve)
 		pc.phoneBots = pb
 		pc.checkSit = func(c ui.TableChoice) error {
 			if n := pb.at(c.Table); n > 0 && holdsTheRest(c.Players, 1+c.Bots+n) {

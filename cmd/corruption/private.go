@@ -12,9 +12,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"corruption/engine"
-	"corruption/p2p"
-	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"corruption/ui"
 )
 
@@ -24,10 +23,7 @@ import (
 // of its nameplate, runs the exchange with that node, and gets the table. The table's channel
 // is named after its secret, and everything on it is sealed.
 const (
-	privatePrefix = bridge.PrivatePrefix // then the table's channel name (from its secret)
-	joinTopic     = bridge.JoinTopic     // where creators announce their nameplates
-	joinProto     = bridge.JoinProto     // the join exchange
-	adEvery       = time.Second          // how often a creator announces its nameplate
+	adEvery = time.Second // how often a creator announces its nameplate
 )
 
 // privateFlags are --private and --join, of bot and play.
@@ -176,8 +172,8 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 	hosted.adm = adm
 	// The joiner states its key in its request (join version 2); the attempts are counted
 	// against the connection it came on (a laptop relays its phones' exchanges).
-	s.net.Handle(joinProto, adm.Serve)
-	if err := s.net.Join(joinTopic, checkJoinAd); err != nil {
+	s.net.Handle(tablenet.JoinProto, adm.Serve)
+	if err := s.net.Join(tablenet.JoinTopic, tablenet.CheckJoinAd); err != nil {
 		return nil, nil, cli.Exit(err.Error(), 1)
 	}
 	ctx, stop := context.WithCancel(ctx)
@@ -186,7 +182,7 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 		t := time.NewTicker(adEvery)
 		defer t.Stop()
 		for !adm.Full() {
-			if err := s.net.Publish(ctx, joinTopic, protocol.JoinAd(code, pt.Creator)); err != nil && ctx.Err() == nil {
+			if err := s.net.Publish(ctx, tablenet.JoinTopic, protocol.JoinAd(code, pt.Creator)); err != nil && ctx.Err() == nil {
 				s.logf("announcing the private table: %v", err)
 			}
 			select {
@@ -206,15 +202,6 @@ func (s *session) hostPrivate(ctx context.Context, choice ui.TableChoice) (*prot
 		fmt.Fprintf(w, "corruption: a private table of %d: the other players join with --join %s\n", choice.Players, code)
 	}
 	return pt, hosted, nil
-}
-
-// checkJoinAd is the join channel's validator: an announcement of version 2, or of version 1
-// (whose joiners a node of version 2 tells that the creator runs an older release).
-func checkJoinAd(from string, data []byte) p2p.Verdict {
-	if _, _, err := protocol.ParseJoinAd(data); err != nil && !errors.Is(err, protocol.ErrOldCreator) {
-		return p2p.Reject
-	}
-	return p2p.Accept
 }
 
 // joinPrivate waits for a creator that announces the code's nameplate and runs the exchange
@@ -241,17 +228,17 @@ func (s *session) joinPrivate(ctx context.Context, code protocol.JoinCode) (*pro
 // when a creator was limiting attempts (the page says each in its words). It calls heard (when
 // not nil) at each announcement of the code's nameplate it hears.
 func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode, heard func()) (*protocol.PrivateTable, error) {
-	if err := s.net.Join(joinTopic, checkJoinAd); err != nil {
+	if err := s.net.Join(tablenet.JoinTopic, tablenet.CheckJoinAd); err != nil {
 		return nil, err
 	}
-	defer s.net.Leave(joinTopic)
+	defer s.net.Leave(tablenet.JoinTopic)
 	self := s.key.Public().(ed25519.PublicKey)
 	notBefore := map[string]time.Time{} // creators that asked us to wait, or that failed
 	var lastWait *protocol.JoinWaitError
 	var old error // a creator of an older release announced the nameplate
 	s.notef("looking for the private table of nameplate %q", code.Nameplate)
 	for {
-		from, data, err := s.net.Next(ctx, joinTopic)
+		from, data, err := s.net.Next(ctx, tablenet.JoinTopic)
 		if err != nil {
 			if ctx.Err() != nil {
 				switch {
@@ -278,7 +265,7 @@ func (s *session) findPrivate(ctx context.Context, code protocol.JoinCode, heard
 			continue
 		}
 		pt, err := protocol.Join(ctx, nil, code, self, creator, func(ctx context.Context, req []byte) ([]byte, error) {
-			return s.net.Request(ctx, from, joinProto, req)
+			return s.net.Request(ctx, from, tablenet.JoinProto, req)
 		})
 		var wait *protocol.JoinWaitError
 		switch {
@@ -343,20 +330,4 @@ func (j *pageJoin) take(choice ui.TableChoice) *protocol.PrivateTable {
 		return j.pt
 	}
 	return nil
-}
-
-// joinPrivateTable is the table's network at a private table: its channel, every message
-// sealed (PrivateTable.Wrap).
-func joinPrivateTable(node netNode, pt *protocol.PrivateTable) (protocol.Network, error) {
-	t := &tableNet{node: node, topic: privatePrefix + pt.Channel()}
-	err := node.Join(t.topic, func(from string, data []byte) p2p.Verdict {
-		if pt.Check(data) {
-			return p2p.Accept
-		}
-		return p2p.Reject
-	})
-	if err != nil {
-		return nil, err
-	}
-	return pt.Wrap(t), nil
 }

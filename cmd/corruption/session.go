@@ -19,6 +19,7 @@ import (
 	"corruption/p2p"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"corruption/ui"
 )
 
@@ -31,10 +32,10 @@ type session struct {
 	store   *protocol.Store
 	key     ed25519.PrivateKey
 	host    *p2p.Node
-	net     netNode     // the host, or its member of the phones' hub (phones.go)
-	hub     *bridge.Hub // the phones' hub, with --phones and in host
-	lobby   *lobbyNet   // once joined
-	tmpData string      // a temporary data directory, removed at close unless kept
+	net     tablenet.Node // the host, or its member of the phones' hub (phones.go)
+	hub     *bridge.Hub   // the phones' hub, with --phones and in host
+	lobby   *tablenet.Net // once joined
+	tmpData string        // a temporary data directory, removed at close unless kept
 	cleanup []func()
 	logf    func(string, ...any) // the node's and the host's events (--verbose)
 	notef   func(string, ...any) // what a player should know
@@ -131,7 +132,7 @@ func (s *session) openHost(ctx context.Context) error {
 		return usageError("--listen none: a node that listens nowhere needs a --relay to be reached through")
 	}
 	host, err := p2p.New(ctx, p2p.Config{Identity: s.key, Listen: listen, Peers: s.cfg.peers, MDNS: s.cfg.mdns,
-		ServiceTag: serviceTag, Exchange: true, Relays: s.cfg.relays, NoListen: noListen, Logf: s.logf})
+		ServiceTag: tablenet.ServiceTag, Exchange: true, Relays: s.cfg.relays, NoListen: noListen, Logf: s.logf})
 	if err != nil {
 		return cli.Exit(err.Error(), 2)
 	}
@@ -154,11 +155,11 @@ func (s *session) printAddrs() {
 }
 
 // joinLobby joins the lobby topic (once).
-func (s *session) joinLobby() (*lobbyNet, error) {
+func (s *session) joinLobby() (*tablenet.Net, error) {
 	if s.lobby != nil {
 		return s.lobby, nil
 	}
-	l, err := joinLobby(s.net)
+	l, err := tablenet.JoinLobby(s.net, p2p.PeerKey)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
@@ -208,15 +209,20 @@ type played struct {
 // setting up; how the table went is in the run.
 func (s *session) play(ctx context.Context, st seat) (*played, error) {
 	var tn protocol.Network
+	var leave func() error
 	var err error
 	if st.private != nil {
-		tn, err = joinPrivateTable(s.net, st.private)
+		tn, leave, err = tablenet.JoinPrivate(s.net, st.private)
 	} else {
-		tn, err = joinTable(s.net, st.choice.Table)
+		var t *tablenet.Net
+		if t, err = tablenet.JoinTable(s.net, st.choice.Table); err == nil {
+			tn, leave = t, t.Leave
+		}
 	}
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
+	defer leave() // the table's topic, once its node is done (a person's next table may bear its name)
 	cfg := protocol.NodeConfig{Table: st.choice.Table, Game: st.choice.Game, Config: st.choice.Config, Players: st.choice.Players,
 		Name: st.name, Timeout: st.clock.timeout, Allowance: st.clock.allowance, Bank: st.clock.bank,
 		FormTimeout: st.clock.wait, Escrow: st.clock.escrow, Identity: s.key, Store: s.store, Player: st.player, Net: tn,

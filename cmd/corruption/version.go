@@ -7,6 +7,7 @@ import (
 
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"corruption/seat/web"
 )
 
@@ -50,6 +51,6 @@ func versionString() string {
 		}
 		s += " (commit " + commit + ")"
 	}
-	return fmt.Sprintf("%s, protocol: network %d, entries %d, bridge %d, %s %s/%s, browser seat sha256 %s", s, bridge.NetworkVersion,
+	return fmt.Sprintf("%s, protocol: network %d, entries %d, bridge %d, %s %s/%s, browser seat sha256 %s", s, tablenet.NetworkVersion,
 		protocol.EntryVersion, bridge.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH, web.Digest())
 }

@@ -10,6 +10,7 @@ import (
 
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	"corruption/seat/web"
 )
 
@@ -23,8 +24,8 @@ func TestVersion(t *testing.T) {
 		t.Fatalf("--version: %v; want a line with %q", r, want)
 	}
 	// The numbers it prints are the ones the names and entries carry.
-	if !strings.Contains(serviceTag, "-2") || !strings.HasPrefix(topicPrefix, "corruption/2/") || protocol.EntryVersion != 3 || bridge.Version != 3 {
-		t.Errorf("--version's numbers drifted from the names: %s, %s, entries %d, bridge %d", serviceTag, topicPrefix, protocol.EntryVersion, bridge.Version)
+	if !strings.Contains(tablenet.ServiceTag, "-2") || !strings.HasPrefix(tablenet.TablePrefix, "corruption/2/") || tablenet.NetworkVersion != 2 || protocol.EntryVersion != 3 || bridge.Version != 3 {
+		t.Errorf("--version's numbers drifted from the names: %s, %s, entries %d, bridge %d", tablenet.ServiceTag, tablenet.TablePrefix, protocol.EntryVersion, bridge.Version)
 	}
 	if testing.Short() {
 		return

@@ -9,13 +9,14 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"corruption/protocol/tablenet"
 )
 
 // The Client is the phone's side of the bridge: what a native session gets from its p2p node,
 // over one frame connection to a laptop's hub. Its methods are those of *p2p.Node that a
 // table needs (Join, Leave, Publish, Next, TopicPeers, Request, Handle), with the same
-// meaning, so that code written against an interface of them runs on either; Network binds a
-// topic and a protocol into a protocol.Network.
+// meaning: it is a tablenet.Node.
 //
 // What it promises:
 //   - It connects in the background and, after a drop, again, with a backoff from
@@ -42,9 +43,9 @@ type Client struct {
 	mu        sync.Mutex
 	conn      *link // the connection now; nil while there is none
 	id, node  string
-	label     string                 // the laptop's, from its Welcome
-	identity  ed25519.PrivateKey     // the seat's key, to Identify with at each connection
-	sits      []sitProof             // what the seat sat at, to Sit again at each connection
+	label     string             // the laptop's, from its Welcome
+	identity  ed25519.PrivateKey // the seat's key, to Identify with at each connection
+	sits      []sitProof         // what the seat sat at, to Sit again at each connection
 	topics    map[string]*clientTopic
 	handlers  map[string]func(from string, req []byte) ([]byte, error)
 	pending   map[uint32]chan *Frame // a Subscribe's Result, a Request's Answer: nil when the link drops
@@ -52,6 +53,8 @@ type Client struct {
 	connected chan struct{} // closed while connected
 	bye       *Frame        // the laptop's last Bye, until the next connection
 }
+
+var _ tablenet.Node = (*Client)(nil)
 
 // ClientConfig configures a Client. Dial is required.
 type ClientConfig struct {
@@ -114,13 +117,6 @@ type RemoteError struct {
 func (e *RemoteError) Error() string {
 	return fmt.Sprintf("peer %s answered %s with an error: %s", e.Peer, e.Protocol, e.Message)
 }
-
-// Verdicts of a topic's validator, as p2p's: Accept delivers, anything else drops.
-const (
-	Accept = 0
-	Reject = 1
-	Ignore = 2
-)
 
 // Timeouts of the client.
 const (
@@ -486,60 +482,5 @@ func (c *Client) Handle(proto string, h func(from string, req []byte) ([]byte, e
 		l.send(&Frame{Kind: KindUnserve, Proto: proto})
 	} else {
 		l.send(&Frame{Kind: KindServe, Proto: proto})
-	}
-}
-
-// Network is one topic and one request protocol of a Client, with the five methods of
-// protocol.Network: a table's channel and its entries protocol, or the lobby.
-type Network struct {
-	c     *Client
-	topic string
-	proto string
-}
-
-// Network joins topic (with validate, as Join) and returns it as a network whose requests
-// and handler go on proto ("" for a network that takes no requests, as the lobby).
-func (c *Client) Network(topic, proto string, validate func(from string, data []byte) int) (*Network, error) {
-	if err := c.Join(topic, validate); err != nil {
-		return nil, err
-	}
-	return &Network{c: c, topic: topic, proto: proto}, nil
-}
-
-// Publish says data on the topic.
-func (n *Network) Publish(ctx context.Context, data []byte) error {
-	return n.c.Publish(ctx, n.topic, data)
-}
-
-// Next is the topic's next message.
-func (n *Network) Next(ctx context.Context) (string, []byte, error) { return n.c.Next(ctx, n.topic) }
-
-// Request asks peer on the network's protocol.
-func (n *Network) Request(ctx context.Context, peer string, req []byte) ([]byte, error) {
-	if n.proto == "" {
-		return nil, fmt.Errorf("bridge: topic %q takes no requests", n.topic)
-	}
-	return n.c.Request(ctx, peer, n.proto, req)
-}
-
-// Serve sets the handler of the network's protocol (nil stops serving).
-func (n *Network) Serve(h func(from string, req []byte) ([]byte, error)) {
-	if n.proto != "" {
-		n.c.Handle(n.proto, h)
-	}
-}
-
-// Peers are the topic's peers.
-func (n *Network) Peers() []string { return n.c.TopicPeers(n.topic) }
-
-// Leave leaves the topic.
-func (n *Network) Leave() error { return n.c.Leave(n.topic) }
-
-// Seated is told the genesis entry of the table the node sits at (protocol.Seater): the
-// client proves the seat there to the hub, so that the laptop's peers' requests for that
-// table reach it (Sit).
-func (n *Network) Seated(genesis []byte) {
-	if n.proto != "" {
-		n.c.Sit(n.proto, genesis)
 	}
 }

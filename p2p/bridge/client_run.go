@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"corruption/protocol/tablenet"
 )
 
 // run connects, serves the connection until it drops, and connects again, until Close.
@@ -207,7 +209,7 @@ func (c *Client) read(l *link) error {
 			c.mu.Lock()
 			t := c.topics[f.Topic]
 			c.mu.Unlock()
-			if t == nil || (t.validate != nil && t.validate(f.Peer, f.Data) != Accept) {
+			if t == nil || (t.validate != nil && t.validate(f.Peer, f.Data) != tablenet.Accept) {
 				continue
 			}
 			select {

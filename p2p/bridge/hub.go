@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"corruption/protocol/tablenet"
 )
 
 // The Hub is the laptop's side: it relays its members' topics and requests onto the laptop's
@@ -45,7 +47,7 @@ import (
 //   - A phone from which no frame came for the Keepalive's Dead (45 s) is taken for gone:
 //     its connection is closed and it is no longer a member (keepalive.go).
 type Hub struct {
-	node   Node
+	node   tablenet.Node
 	policy Policy
 	logf   func(string, ...any)
 	keep   Keepalive
@@ -64,52 +66,33 @@ type Hub struct {
 	label   string
 }
 
-// Node is what the hub needs of the laptop's node: *p2p.Node satisfies it.
-type Node interface {
-	ID() string
-	Join(topic string, validate func(from string, data []byte) int) error
-	Leave(topic string) error
-	Publish(ctx context.Context, topic string, data []byte) error
-	Next(ctx context.Context, topic string) (from string, data []byte, err error)
-	TopicPeers(topic string) []string
-	Request(ctx context.Context, peer, proto string, req []byte) ([]byte, error)
-	Handle(proto string, h func(from string, req []byte) ([]byte, error))
-}
-
 // Policy is what a hub relays: the topics its members may join, each with the validator the
 // node joins it with, the request protocols they may use, which of them a phone may serve and
-// how a request names the phone that serves it.
-type Policy struct {
+// how a request names the phone that serves it. tablenet.HubPolicy is the laptop's.
+type Policy interface {
 	// Topic says whether members may join topic, and with what validator (nil accepts all).
-	Topic func(topic string) (validate func(from string, data []byte) int, ok bool)
+	Topic(topic string) (validate func(from string, data []byte) tablenet.Verdict, ok bool)
 	// Protocols are the request protocols members may use (to peers, to other members, to
 	// the laptop) and the local member may serve.
-	Protocols []string
+	Protocols() []string
 	// Laptop are the laptop's own services to its phones (the seat it gives, its bots): the
 	// local member alone serves them, a phone asks them of the laptop's peer id alone, and a
 	// peer's request never reaches them.
-	Laptop []string
+	Laptop() []string
 	// Served are the protocols of Protocols a phone may serve. A peer's request to the
 	// laptop on one reaches only the phones that Route and Sit say sit where it names.
-	Served []string
-	// Route says where a request on a Served protocol goes: the key of what it names (a
-	// table), which a phone proves with Sit, or, for a request sealed for a private table's
-	// members, Sealed. false: to no phone.
-	Route func(proto string, req []byte) (Route, bool)
+	Served() []string
+	// Route says where a request on a Served protocol goes: to the phones that sat at key (a
+	// table, which a phone proves with Sit), or, for a request sealed for a private table's
+	// members (sealed), to the phones on a Sealed topic with the asker. ok false: to no
+	// phone.
+	Route(proto string, req []byte) (key string, sealed, ok bool)
 	// Sit checks a phone's proof that its seat (the key it identified with) sits where
 	// requests on proto name, and returns that key: a proof that fails, or a seat it does not
 	// name, is an error.
-	Sit func(proto string, seat ed25519.PublicKey, proof []byte) (key string, err error)
-	// Sealed says whether a topic carries a private table's sealed traffic: a sealed
-	// request goes to the phones subscribed to such a topic that the asker is on too.
-	Sealed func(topic string) bool
-}
-
-// Route is where a peer's request to the laptop goes among its phones: to those that sat at
-// Key, or (Sealed) to those on a sealed topic with the asker.
-type Route struct {
-	Key    string
-	Sealed bool
+	Sit(proto string, seat ed25519.PublicKey, proof []byte) (key string, err error)
+	// Sealed says whether a topic carries a private table's sealed traffic.
+	Sealed(topic string) bool
 }
 
 // Limits of the hub.
@@ -141,14 +124,14 @@ type HubConfig struct {
 }
 
 // NewHub starts a hub on node, with the default keepalive. logf may be nil.
-func NewHub(node Node, policy Policy, logf func(string, ...any)) *Hub {
+func NewHub(node tablenet.Node, policy Policy, logf func(string, ...any)) *Hub {
 	h, _ := NewHubWith(node, policy, HubConfig{Logf: logf}) // the defaults are valid
 	return h
 }
 
 // NewHubWith starts a hub on node, configured by cfg. It fails for a Keepalive whose Dead is
 // not longer than its Interval.
-func NewHubWith(node Node, policy Policy, cfg HubConfig) (*Hub, error) {
+func NewHubWith(node tablenet.Node, policy Policy, cfg HubConfig) (*Hub, error) {
 	logf := cfg.Logf
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -290,11 +273,11 @@ func (h *Hub) removeMember(m *member) {
 
 // allowed says whether members may use proto.
 func (h *Hub) allowed(proto string) bool {
-	return slices.Contains(h.policy.Protocols, proto) || h.laptops(proto)
+	return slices.Contains(h.policy.Protocols(), proto) || h.laptops(proto)
 }
 
 // laptops says whether proto is one of the laptop's own services.
-func (h *Hub) laptops(proto string) bool { return slices.Contains(h.policy.Laptop, proto) }
+func (h *Hub) laptops(proto string) bool { return slices.Contains(h.policy.Laptop(), proto) }
 
 // mayServe says whether member m may serve proto: the local member any protocol members use,
 // a phone only those of Policy.Served.
@@ -306,7 +289,7 @@ func (h *Hub) mayServe(m *member, proto string) error {
 		return fmt.Errorf("protocol %s is not one the laptop relays", proto)
 	case h.laptops(proto):
 		return fmt.Errorf("protocol %s is the laptop's own: no phone may serve it", proto)
-	case !slices.Contains(h.policy.Served, proto):
+	case !slices.Contains(h.policy.Served(), proto):
 		return fmt.Errorf("protocol %s is not one a phone may serve on this laptop", proto)
 	}
 	return nil
@@ -314,11 +297,7 @@ func (h *Hub) mayServe(m *member, proto string) error {
 
 // subscribe adds m to topic's subscribers, joining it on the node for the first.
 func (h *Hub) subscribe(m *member, topic string, mt *memberTopic) error {
-	var validate func(string, []byte) int
-	ok := false
-	if h.policy.Topic != nil {
-		validate, ok = h.policy.Topic(topic)
-	}
+	validate, ok := h.policy.Topic(topic)
 	if !ok {
 		return fmt.Errorf("topic %q is not one the laptop relays", topic)
 	}
@@ -519,7 +498,7 @@ func (h *Hub) sit(m *member, proto string, proof []byte) error {
 	switch {
 	case key == nil:
 		return fmt.Errorf("sit on %s: identify first", proto)
-	case !slices.Contains(h.policy.Served, proto) || h.policy.Sit == nil:
+	case !slices.Contains(h.policy.Served(), proto):
 		return fmt.Errorf("sit on %s: not a protocol a phone may serve on this laptop", proto)
 	}
 	at, err := h.policy.Sit(proto, key, proof)
@@ -587,10 +566,10 @@ func (h *Hub) servers(asker *member, proto, from string, req []byte) []*member {
 		_, ok := m.handlers[proto]
 		return ok && m != asker
 	}
-	var route Route
-	routed := false
-	if !h.laptops(proto) && slices.Contains(h.policy.Served, proto) && h.policy.Route != nil {
-		route, routed = h.policy.Route(proto, req)
+	var key string
+	var sealedRoute, routed bool
+	if !h.laptops(proto) && slices.Contains(h.policy.Served(), proto) {
+		key, sealedRoute, routed = h.policy.Route(proto, req)
 	}
 	h.mu.Lock()
 	var out []*member
@@ -602,14 +581,14 @@ func (h *Hub) servers(asker *member, proto, from string, req []byte) []*member {
 		if m.link == nil || !routed || !serves(m) {
 			continue
 		}
-		if !route.Sealed {
-			if slices.Contains(m.sits, proto+"\x00"+route.Key) {
+		if !sealedRoute {
+			if slices.Contains(m.sits, proto+"\x00"+key) {
 				out = append(out, m)
 			}
 			continue
 		}
 		for t := range m.topics {
-			if h.policy.Sealed != nil && h.policy.Sealed(t) {
+			if h.policy.Sealed(t) {
 				if sealed == nil {
 					sealed = map[*member][]string{}
 				}

@@ -14,6 +14,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"corruption/protocol/tablenet"
+	"corruption/protocol/tablenet/memnode"
 )
 
 const (
@@ -26,40 +29,46 @@ const (
 // "table X ..." names table X; a request "sealed ..." is sealed, for the phones on a topic
 // "sealed/..." with the asker; a phone proves it sits at X with the proof "KEY X", KEY its
 // identity key in hex.
-var testPolicy = Policy{
-	Topic: func(topic string) (func(string, []byte) int, bool) {
-		if topic == "refused" {
-			return nil, false
+type testPolicy struct{}
+
+var _ Policy = testPolicy{}
+
+func (testPolicy) Topic(topic string) (func(string, []byte) int, bool) {
+	if topic == "refused" {
+		return nil, false
+	}
+	return func(_ string, data []byte) int {
+		if bytes.HasPrefix(data, []byte("bad")) {
+			return tablenet.Reject
 		}
-		return func(_ string, data []byte) int {
-			if bytes.HasPrefix(data, []byte("bad")) {
-				return Reject
-			}
-			return Accept
-		}, true
-	},
-	Protocols: []string{entries},
-	Laptop:    []string{seatProto},
-	Served:    []string{entries},
-	Route: func(proto string, req []byte) (Route, bool) {
-		f := strings.Fields(string(req))
-		switch {
-		case len(f) >= 2 && f[0] == "table":
-			return Route{Key: f[1]}, true
-		case len(f) >= 1 && f[0] == "sealed":
-			return Route{Sealed: true}, true
-		}
-		return Route{}, false
-	},
-	Sit: func(proto string, seat ed25519.PublicKey, proof []byte) (string, error) {
-		k, table, _ := strings.Cut(string(proof), " ")
-		if k != hex.EncodeToString(seat) || table == "" {
-			return "", errors.New("that proof seats another key")
-		}
-		return table, nil
-	},
-	Sealed: func(topic string) bool { return strings.HasPrefix(topic, "sealed/") },
+		return tablenet.Accept
+	}, true
 }
+
+func (testPolicy) Protocols() []string { return []string{entries} }
+func (testPolicy) Laptop() []string    { return []string{seatProto} }
+func (testPolicy) Served() []string    { return []string{entries} }
+
+func (testPolicy) Route(proto string, req []byte) (string, bool, bool) {
+	f := strings.Fields(string(req))
+	switch {
+	case len(f) >= 2 && f[0] == "table":
+		return f[1], false, true
+	case len(f) >= 1 && f[0] == "sealed":
+		return "", true, true
+	}
+	return "", false, false
+}
+
+func (testPolicy) Sit(proto string, seat ed25519.PublicKey, proof []byte) (string, error) {
+	k, table, _ := strings.Cut(string(proof), " ")
+	if k != hex.EncodeToString(seat) || table == "" {
+		return "", errors.New("that proof seats another key")
+	}
+	return table, nil
+}
+
+func (testPolicy) Sealed(topic string) bool { return strings.HasPrefix(topic, "sealed/") }
 
 // testKey is a seat's key, from a seed byte.
 func testKey(b byte) ed25519.PrivateKey {
@@ -110,11 +119,11 @@ func newPhone(t *testing.T, h *Hub) (*Client, *phoneDialer) {
 	return c, d
 }
 
-func newHub(t *testing.T) (*Hub, *fakeNode, *fakeNode) {
+func newHub(t *testing.T) (*Hub, *memnode.Member, *memnode.Member) {
 	t.Helper()
-	w := newWorld()
-	laptop, remote := w.node("12D3KooWlaptop"), w.node("12D3KooWremote")
-	h := NewHub(laptop, testPolicy, t.Logf)
+	w := memnode.New()
+	laptop, remote := w.Member(), w.Member()
+	h := NewHub(laptop, testPolicy{}, t.Logf)
 	t.Cleanup(func() { h.Close() })
 	return h, laptop, remote
 }
@@ -465,8 +474,7 @@ func FuzzHubServe(f *testing.F) {
 		f.Add(b, b)
 	}
 	f.Fuzz(func(t *testing.T, a, b []byte) {
-		w := newWorld()
-		h := NewHub(w.node("12D3KooWlaptop"), testPolicy, nil)
+		h := NewHub(memnode.New().Member(), testPolicy{}, nil)
 		defer h.Close()
 		phone, laptop := pipes()
 		done := make(chan error, 1)

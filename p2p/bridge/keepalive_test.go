@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"corruption/protocol/tablenet/memnode"
 )
 
 // wire is an in-memory connection between a phone and the hub whose network can go silent:
@@ -175,10 +177,10 @@ func (s *logSink) has(part string) bool {
 	return slices.ContainsFunc(s.lines, func(l string) bool { return strings.Contains(l, part) })
 }
 
-func newHubKeep(t *testing.T, k Keepalive) (*Hub, *fakeNode) {
+func newHubKeep(t *testing.T, k Keepalive) (*Hub, *memnode.Member) {
 	t.Helper()
-	laptop := newWorld().node("12D3KooWlaptop")
-	h, err := NewHubWith(laptop, testPolicy, HubConfig{Logf: t.Logf, Keepalive: k})
+	laptop := memnode.New().Member()
+	h, err := NewHubWith(laptop, testPolicy{}, HubConfig{Logf: t.Logf, Keepalive: k})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -515,7 +517,7 @@ func TestKeepaliveConfig(t *testing.T) {
 		!strings.Contains(err.Error(), "not longer than the ping interval") {
 		t.Errorf("a client with %+v: %v", bad, err)
 	}
-	if _, err := NewHubWith(newWorld().node("12D3KooWlaptop"), testPolicy, HubConfig{Keepalive: bad}); err == nil {
+	if _, err := NewHubWith(memnode.New().Member(), testPolicy{}, HubConfig{Keepalive: bad}); err == nil {
 		t.Errorf("a hub with %+v started", bad)
 	}
 	k, err := Keepalive{}.withDefaults()

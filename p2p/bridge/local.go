@@ -3,6 +3,8 @@ package bridge
 import (
 	"context"
 	"fmt"
+
+	"corruption/protocol/tablenet"
 )
 
 // Local is the laptop's own node as a member of its hub: the methods of *p2p.Node that a
@@ -12,6 +14,8 @@ type Local struct {
 	h *Hub
 	m *member
 }
+
+var _ tablenet.Node = (*Local)(nil)
 
 // Local is the hub's member for the laptop's own node.
 func (h *Hub) Local() *Local { return h.local }

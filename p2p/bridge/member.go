@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"corruption/protocol/tablenet"
 )
 
 // member is one of the hub's members: the laptop's own node (link nil) or a phone.
@@ -42,7 +44,7 @@ func (m *member) deliver(topic, from string, data []byte) {
 	m.h.mu.Lock()
 	mt := m.topics[topic]
 	m.h.mu.Unlock()
-	if mt == nil || (mt.validate != nil && mt.validate(from, data) != Accept) {
+	if mt == nil || (mt.validate != nil && mt.validate(from, data) != tablenet.Accept) {
 		return
 	}
 	select {

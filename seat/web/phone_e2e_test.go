@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -24,8 +23,9 @@ import (
 	"corruption/engine"
 	"corruption/p2p/bridge"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
+	bus "corruption/protocol/tablenet/memnode"
 	"corruption/seat"
-	"corruption/seat/internal/bus"
 	"corruption/ui"
 )
 
@@ -108,30 +108,7 @@ type laptop struct {
 func newLaptop(t *testing.T) *laptop {
 	t.Helper()
 	n := bus.New()
-	policy := bridge.Policy{Protocols: []string{seat.EntriesProto}, Served: []string{seat.EntriesProto},
-		Route: func(_ string, req []byte) (bridge.Route, bool) {
-			id, ok := protocol.RequestedTable(req)
-			return bridge.Route{Key: string(id[:])}, ok
-		},
-		Sit: func(_ string, key ed25519.PublicKey, genesis []byte) (string, error) {
-			id, err := protocol.SeatedAt(genesis, key)
-			return string(id[:]), err
-		},
-		Topic: func(topic string) (func(string, []byte) int, bool) {
-			switch {
-			case topic == seat.LobbyTopic:
-				return nil, true
-			case strings.HasPrefix(topic, seat.TopicPrefix):
-				return func(_ string, data []byte) int {
-					if protocol.Check(data) {
-						return bridge.Accept
-					}
-					return bridge.Reject
-				}, true
-			}
-			return nil, false
-		}}
-	hub := bridge.NewHub(n.Member(), policy, t.Logf)
+	hub := bridge.NewHub(n.Member(), tablenet.PhonesPolicy(nil), t.Logf)
 	page, err := Handler()
 	if err != nil {
 		t.Fatal(err)
@@ -198,14 +175,8 @@ func (l *laptop) botsWith(t *testing.T, ctx context.Context, choice ui.TableChoi
 		}
 		b := &botNode{store: s}
 		nodes = append(nodes, b)
-		m := l.net.Member()
-		topic := seat.TopicPrefix + choice.Table
-		if err := m.Join(topic, func(_ string, d []byte) int {
-			if protocol.Check(d) {
-				return 0
-			}
-			return 1
-		}); err != nil {
+		tn, err := tablenet.JoinTable(l.net.Member(), choice.Table)
+		if err != nil {
 			t.Fatal(err)
 		}
 		var change func(protocol.Status)
@@ -218,7 +189,7 @@ func (l *laptop) botsWith(t *testing.T, ctx context.Context, choice ui.TableChoi
 		}
 		node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
 			Players: choice.Players, Name: fmt.Sprintf("bot%d", i+1), Timeout: seat.PhoneClock.Timeout, FormTimeout: 2 * time.Minute,
-			Identity: key, Store: s, Net: memberNet{m, topic}, Player: player, OnChange: change})
+			Identity: key, Store: s, Net: tn, Player: player, OnChange: change})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,22 +201,6 @@ func (l *laptop) botsWith(t *testing.T, ctx context.Context, choice ui.TableChoi
 	}
 	return nodes, wg.Wait
 }
-
-// memberNet is a bus member's table topic as a protocol.Network.
-type memberNet struct {
-	m     *bus.Member
-	topic string
-}
-
-func (n memberNet) Publish(ctx context.Context, d []byte) error { return n.m.Publish(ctx, n.topic, d) }
-func (n memberNet) Next(ctx context.Context) (string, []byte, error) {
-	return n.m.Next(ctx, n.topic)
-}
-func (n memberNet) Request(ctx context.Context, peer string, req []byte) ([]byte, error) {
-	return n.m.Request(ctx, peer, seat.EntriesProto, req)
-}
-func (n memberNet) Serve(h func(string, []byte) ([]byte, error)) { n.m.Handle(seat.EntriesProto, h) }
-func (n memberNet) Peers() []string                              { return n.m.TopicPeers(n.topic) }
 
 type standInPlayer struct {
 	f engine.StandIn

@@ -1,7 +1,7 @@
-// Package bus is an in-memory network for tests of the browser seat: members with topics and
+// Package memnode is an in-memory network of tablenet.Nodes, for tests: members with topics and
 // request protocols, as the bridge's hub gives its members and as *p2p.Node gives a laptop's
-// node (a Member satisfies seat.Net and bridge.Node), with no libp2p.
-package bus
+// node (a Member satisfies tablenet.Node), with no libp2p.
+package memnode
 
 import (
 	"context"
@@ -26,6 +26,7 @@ func New() *Bus { return &Bus{members: map[string]*Member{}} }
 type Member struct {
 	b        *Bus
 	id       string
+	closed   bool
 	topics   map[string]*busTopic
 	handlers map[string]func(from string, req []byte) ([]byte, error)
 }
@@ -49,9 +50,31 @@ func (b *Bus) Member() *Member {
 // ID is the member's id, as others see it in from.
 func (m *Member) ID() string { return m.id }
 
+// errClosed is what a closed member's calls return.
+var errClosed = errors.New("memnode: closed")
+
+// Close takes the member off the network: its topics are left, and its calls fail from now on.
+func (m *Member) Close() error {
+	m.b.mu.Lock()
+	defer m.b.mu.Unlock()
+	if m.closed {
+		return nil
+	}
+	m.closed = true
+	for topic, t := range m.topics {
+		delete(m.topics, topic)
+		close(t.left)
+	}
+	delete(m.b.members, m.id)
+	return nil
+}
+
 func (m *Member) Join(topic string, validate func(from string, data []byte) int) error {
 	m.b.mu.Lock()
 	defer m.b.mu.Unlock()
+	if m.closed {
+		return errClosed
+	}
 	if _, ok := m.topics[topic]; ok {
 		return fmt.Errorf("topic %q already joined", topic)
 	}
@@ -74,8 +97,15 @@ func (m *Member) Leave(topic string) error {
 func (m *Member) Publish(ctx context.Context, topic string, data []byte) error {
 	m.b.mu.Lock()
 	defer m.b.mu.Unlock()
-	if _, ok := m.topics[topic]; !ok {
+	if m.closed {
+		return errClosed
+	}
+	own, ok := m.topics[topic]
+	if !ok {
 		return fmt.Errorf("topic %q not joined", topic)
+	}
+	if own.validate != nil && own.validate(m.id, data) != 0 { // a node checks its own word, as gossipsub does
+		return errors.New("memnode: the topic's validator refused the message")
 	}
 	for _, o := range m.b.members {
 		if t, ok := o.topics[topic]; ok && o != m && (t.validate == nil || t.validate(m.id, data) == 0) {
@@ -119,6 +149,10 @@ func (m *Member) TopicPeers(topic string) []string {
 
 func (m *Member) Request(ctx context.Context, peer, proto string, req []byte) ([]byte, error) {
 	m.b.mu.Lock()
+	if m.closed {
+		m.b.mu.Unlock()
+		return nil, errClosed
+	}
 	o := m.b.members[peer]
 	var h func(string, []byte) ([]byte, error)
 	if o != nil {
