@@ -82,9 +82,10 @@ func TestCorruptiaLearn(t *testing.T) {
 		t.Skip("whole games in the plain pass")
 	}
 	t.Parallel()
+	sweep := newAxeSweep() // (the whole games share it: axe-core checks each new screen once)
 	for _, vp := range learnSizes {
 		for _, lang := range learnLangs() {
-			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, corruptiaLearn, vp, lang) })
+			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, corruptiaLearn, vp, lang, sweep) })
 		}
 	}
 }

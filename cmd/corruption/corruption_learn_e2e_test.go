@@ -53,9 +53,10 @@ func TestCorruptionLearn(t *testing.T) {
 		t.Skip("whole games in the plain pass")
 	}
 	t.Parallel()
+	sweep := newAxeSweep() // (the whole games share it: axe-core checks each new screen once)
 	for _, vp := range learnSizes {
 		for _, lang := range learnLangs() {
-			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, corruptionLearn, vp, lang) })
+			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, corruptionLearn, vp, lang, sweep) })
 		}
 	}
 }

@@ -56,9 +56,10 @@ func TestKingdomsLearn(t *testing.T) {
 		t.Skip("whole games in the plain pass")
 	}
 	t.Parallel()
+	sweep := newAxeSweep() // (the whole games share it: axe-core checks each new screen once)
 	for _, vp := range learnSizes {
 		for _, lang := range learnLangs() {
-			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, kingdomsLearn, vp, lang) })
+			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, kingdomsLearn, vp, lang, sweep) })
 		}
 	}
 }

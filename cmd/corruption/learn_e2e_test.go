@@ -9,7 +9,10 @@ package main
 //   - the decision is the region "Your decision" (the shell's word in the page's language),
 //     described by a prompt line that is on the screen;
 //   - every disabled control of the page is described by a visible reason;
-//   - the page never scrolls sideways.
+//   - the page never scrolls sideways;
+//   - axe-core finds nothing serious on the page: at every decision whose screen shows
+//     something no screen of the game checked before showed (axeSweep: positions no script
+//     reaches, such as a colour on a background met once a game).
 //
 // A learnGame says what the harness knows of one game: its demo's flags, its scripts, how a
 // script is replayed to a seat's copy of the game, and which control a newcomer presses. Each
@@ -27,6 +30,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -336,9 +340,9 @@ func readDecisionState(bctx context.Context, region, results string) (*decisionS
 
 // learnWholeGame: a newcomer plays a whole game of g against the bots of `corruption demo`, at
 // vp, in lang (switched with the page's menu), pressing only the decision's buttons by their
-// names, checking at every decision what checkNewcomer checks. The demo must exit 0 with a
-// finished outcome.
-func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
+// names, checking at every decision what checkNewcomer checks, and axe-core's findings by
+// sweep (shared by the whole games of one test). The demo must exit 0 with a finished outcome.
+func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string, sweep *axeSweep) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
@@ -360,6 +364,7 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 	}
 	region, results := words["decision.region"], words["result.finished"]
 	decisions, acted, same := 0, "", time.Time{}
+	tally := &sweepTally{}
 	began := time.Now()
 	for {
 		if ctx.Err() != nil {
@@ -387,6 +392,7 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 		decisions++
 		what := fmt.Sprintf("%s at %s in %s, decision %d", g.id, vp.name, lang, decisions)
 		checkNewcomer(t, bctx, d.tree, d.region, what)
+		sweep.check(t, bctx, what, tally)
 		i := -1
 		if g.pick != nil {
 			i = g.pick(names(d.buttons), lang)
@@ -413,15 +419,18 @@ func learnWholeGame(t *testing.T, g learnGame, vp viewport, lang string) {
 		t.Fatal(err)
 	}
 	checkNewcomer(t, bctx, tr, nil, fmt.Sprintf("%s at %s in %s, the results", g.id, vp.name, lang))
+	sweep.check(t, bctx, fmt.Sprintf("%s at %s in %s, the results", g.id, vp.name, lang), tally)
+	t.Logf("%s at %s in %s: %d decisions in %v; axe-core checked %d screens of them and the results (%v in all, %v of it reading the screens)",
+		g.id, vp.name, lang, decisions, time.Since(began).Round(time.Second), tally.runs, tally.spent.Round(time.Millisecond), tally.reading.Round(time.Millisecond))
 	screenshot(t, bctx, artifacts(t), fmt.Sprintf("learn-%s-%s-%s-results", g.id, vp.name, lang), false)
-	// Leave (the results may be drawn anew under the press, an awarding played again step by
-	// step, and their buttons come with the audit, after their heading: the button is looked
-	// for again, as a person waits for it, for up to a minute).
+	// Quit corruption (the results may be drawn anew under the press, an awarding played again
+	// step by step, and their buttons come with the audit, after their heading: the button is
+	// looked for again, as a person waits for it, for up to a minute).
 	for try, until := 1, time.Now().Add(time.Minute); ; {
-		leave := tr.find("button", words["result.leave"])
+		leave := tr.find("button", words["quit"])
 		if leave == nil {
 			if time.Now().After(until) {
-				t.Fatalf("the results have no button %q after a minute", words["result.leave"])
+				t.Fatalf("the results have no button %q after a minute", words["quit"])
 			}
 		} else {
 			err := press(bctx, leave, vp.touch)
@@ -494,3 +503,127 @@ func learnLangs() []string {
 }
 
 var learnSizes = []viewport{laptop, phone}
+
+// ---- axe-core at the decisions of a whole game
+
+// axeSweep runs axe-core at the screens of a game's whole games, the harness's newcomer's (the
+// scripted positions check one screen of each kind; a player that ran axe-core at every
+// decision found colours no script reached). A run costs a few tenths of a second on a page
+// of a game under way, and a game has tens of decisions at each size: a screen is checked only
+// when it shows something no screen of the game's test checked before showed, at any size or
+// in any language (the test's whole games run side by side and share its sweep), by its
+// features (screenFeatures): a colour of text on a background, or a kind of element in a
+// state. Each violation is reported once, with the first screen that showed it.
+type axeSweep struct {
+	mu       sync.Mutex
+	seen     map[string]bool // the features of the screens checked
+	reported map[string]bool // the violations reported, by rule and what it says of its node
+	warned   bool            // that axe-core is not installed
+}
+
+func newAxeSweep() *axeSweep {
+	return &axeSweep{seen: map[string]bool{}, reported: map[string]bool{}}
+}
+
+// sweepTally is what a sweep cost one whole game: axe-core's runs, and the time in them and in
+// reading the screens' features.
+type sweepTally struct {
+	runs           int
+	spent, reading time.Duration
+}
+
+// screenFeatures are what the page shows, as far as axe-core's checks can tell screens apart:
+// for each element with text of its own, its text's colour, the background behind it (the
+// first one, up its ancestors, that is not transparent), the opacity it is drawn with, and
+// whether it is large text (what the contrast rule weighs); for every element shown, its tag,
+// its role and the ARIA attributes it has, with the values of its states (what the rules of
+// names, roles and states weigh). A card's number, a score or a name is no new screen; a
+// colour on a background met for the first time is.
+const screenFeatures = `(() => {
+  const out = new Set(), states = ['disabled', 'aria-pressed', 'aria-expanded', 'aria-checked', 'aria-selected', 'aria-current', 'aria-invalid', 'aria-hidden', 'aria-busy'];
+  for (const e of document.body.querySelectorAll('*')) {
+    if (!e.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+    let f = e.tagName.toLowerCase();
+    for (const a of [...e.attributes].sort((x, y) => (x.name < y.name ? -1 : 1))) {
+      if (states.includes(a.name) || a.name === 'role' || a.name === 'type') f += '[' + a.name + '=' + a.value + ']';
+      else if (a.name.startsWith('aria-')) f += '[' + a.name + ']';
+    }
+    out.add(f);
+    if (![...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.data.trim())) continue;
+    const s = getComputedStyle(e);
+    let bg = 'none', opacity = 1;
+    for (let p = e; p; p = p.parentElement) {
+      const ps = getComputedStyle(p);
+      opacity *= Number(ps.opacity);
+      if (bg === 'none' && ps.backgroundColor !== 'rgba(0, 0, 0, 0)' && ps.backgroundColor !== 'transparent') bg = ps.backgroundColor;
+    }
+    const px = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
+    out.add(s.color + ' on ' + bg + ' at ' + opacity.toFixed(2) + (px >= 24 || (bold && px >= 18.66) ? ' large' : ''));
+  }
+  return [...out];
+})()`
+
+// axeNode is a node of a violation axe-core found: its rule, where, and what is wrong.
+type axeNode struct {
+	ID      string `json:"id"`
+	Impact  string `json:"impact"`
+	Help    string `json:"help"`
+	Target  string `json:"target"`
+	Summary string `json:"summary"`
+}
+
+// check runs axe-core on the page when its screen shows a feature no screen checked before,
+// and fails the test on each serious or critical violation not reported before; it counts
+// what it cost in tally.
+func (a *axeSweep) check(t *testing.T, bctx context.Context, what string, tally *sweepTally) {
+	t.Helper()
+	if axeScript == "" {
+		a.mu.Lock()
+		warn := !a.warned
+		a.warned = true
+		a.mu.Unlock()
+		if warn {
+			checkAxe(t, bctx, what) // (says why there is no check, or fails under CI)
+		}
+		return
+	}
+	began := time.Now()
+	defer func() { tally.spent += time.Since(began) }()
+	fs, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](screenFeatures))
+	tally.reading += time.Since(began)
+	if err != nil {
+		t.Fatalf("%s: the screen's features: %v", what, err)
+	}
+	// The features are taken as checked at once: a whole game beside this one that shows them
+	// meanwhile need not check them too.
+	a.mu.Lock()
+	fresh := false
+	for _, f := range fs {
+		if !a.seen[f] {
+			fresh = true
+			a.seen[f] = true
+		}
+	}
+	a.mu.Unlock()
+	if !fresh {
+		return
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`typeof axe !== 'undefined' || (0, eval)(`+jsString(axeScript)+`) || true`)); err != nil {
+		t.Fatalf("cannot load axe-core: %v", err)
+	}
+	ns, err := chromedp.Run(bctx, chromedp.Evaluate[[]axeNode](`axe.run(document, {resultTypes: ['violations']}).then((r) =>
+	  r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) =>
+	    ({id: v.id, impact: v.impact, help: v.help, target: n.target.join(' '), summary: (n.failureSummary || '').replace(/\s+/g, ' ').slice(0, 200)}))))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("axe on %s: %v", what, err)
+	}
+	tally.runs++
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, n := range ns {
+		if k := n.ID + " " + n.Summary; !a.reported[k] {
+			a.reported[k] = true
+			t.Errorf("axe, %s: %s %s: %s: %s %s", what, n.Impact, n.ID, n.Help, n.Target, n.Summary)
+		}
+	}
+}

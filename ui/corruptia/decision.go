@@ -185,7 +185,8 @@ func (s sp) voteDecision(v *rules.View) *Decision {
 	if v.Approval[me] == 0 {
 		key += ".notoken"
 	}
-	out.Prompt = s.say(key, "who", s.who(v.Active), "bill", s.bill(p.Bill), "place", s.placeIn(v.Program, p.At))
+	// The person's own proposal is "your proposal" (prompt.vote.you), not "you's".
+	out.Prompt = s.say(s.pick(key, v.Active), "who", s.name(v.Active), "bill", s.bill(p.Bill), "place", s.placeIn(v.Program, p.At))
 	switch {
 	case v.Die == rules.Revolution:
 		out.Prompt += " " + s.say("prompt.vote.R")

@@ -52,6 +52,15 @@ func (s sp) who(seat int) string {
 	return s.name(seat)
 }
 
+// whom is the person after a preposition ("on you"; Spanish "sobre ti", not the subject's
+// "tú"), else the seat's name.
+func (s sp) whom(seat int) string {
+	if seat == s.me {
+		return s.say("you.object")
+	}
+	return s.name(seat)
+}
+
 // pick is key+".you" for the person's seat, else key: each sentence with a subject has both
 // forms ("you propose", "ann proposes").
 func (s sp) pick(key string, seat int) string {

@@ -250,7 +250,7 @@ func (s sp) proposalOf(v *rules.View, p rules.Proposal) *proposalState {
 		if d != rules.VoteNone {
 			title := s.blackmail(v.PressedBy[seat], seat, v.Players)
 			ps.Pressed = append(ps.Pressed, pressState{Seat: seat, By: v.PressedBy[seat], Demand: d.String(), Title: title,
-				Text: s.sayAs("negot.pressed", v.PressedBy[seat], "card", title, "target", s.who(seat), "vote", s.vote(d))})
+				Text: s.sayAs("negot.pressed", v.PressedBy[seat], "card", title, "target", s.whom(seat), "vote", s.vote(d))})
 		}
 	}
 	return ps

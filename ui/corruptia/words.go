@@ -64,7 +64,7 @@ func (s sp) describe(e rules.Event) string {
 	case rules.EventOffer:
 		return s.sayAs(key, e.Seat, "n", e.Count)
 	case rules.EventBlackmail:
-		return s.sayAs(key, e.Seat, "card", s.blackmailTitled(e.Target, e.Title), "target", s.who(e.Target), "vote", s.vote(e.Vote))
+		return s.sayAs(key, e.Seat, "card", s.blackmailTitled(e.Target, e.Title), "target", s.whom(e.Target), "vote", s.vote(e.Vote))
 	case rules.EventVotes:
 		ws := make([]string, len(e.Votes))
 		for seat, v := range e.Votes {

@@ -291,3 +291,52 @@ func TestPictureSamples(t *testing.T) {
 		}
 	}
 }
+
+// TestYouInWords: the person is never named with the subject's pronoun where another form
+// belongs: voting on its own proposal it reads "your proposal" in each language ("Vote on
+// you's proposal", "la propuesta de tú" and "la proposition de vous" were what the words made
+// of it), and a blackmail card played on it is played "on you" as each language says it after
+// a preposition (Spanish "sobre ti", never "sobre tú"), in the log and in the negotiation.
+func TestYouInWords(t *testing.T) {
+	wrong := regexp.MustCompile(`(?i)you's|\bde tú|\bsobre tú|\bde vous\b`)
+	g := gameAt(t, due(rules.DecideVote))
+	me := g.View(0).Active
+	names := names5[:g.Players()]
+	vote := map[string]string{"en": "Vote on your proposal, ", "es": "Vota tu propuesta, ", "fr": "Votez sur votre proposition, "}
+	on := map[string]string{"en": " on you: ", "es": " sobre ti: ", "fr": " sur vous : "}
+	for _, lang := range ui.Languages {
+		b := In(lang)
+		d, ok := b.Decision(g, me, names).(*Decision)
+		if !ok || d.Kind != "vote" {
+			t.Fatalf("%s: seat %d, whose proposal it is, is asked %+v, not its vote", lang, me, d)
+		}
+		if !strings.HasPrefix(d.Prompt, vote[lang]) || wrong.MatchString(d.Prompt) {
+			t.Errorf("%s: the person votes on its own proposal, and reads %q (want it to begin %q)", lang, d.Prompt, vote[lang])
+		}
+		other := (me + 1) % g.Players()
+		if d, ok := b.Decision(g, other, names).(*Decision); !ok || !strings.Contains(d.Prompt, names[me]) {
+			t.Errorf("%s: another senator votes on %s's proposal, and reads %+v", lang, names[me], d)
+		}
+		// A card played on the person by another, told in the log and drawn in the negotiation.
+		e := rules.Event{Kind: rules.EventBlackmail, Seat: other, Target: me, Title: "Secret", Vote: rules.VoteYes}
+		told := b.to(names, me).describe(e)
+		if !strings.Contains(told, on[lang]) || wrong.MatchString(told) {
+			t.Errorf("%s: a card played on the person is told %q (want %q in it)", lang, told, on[lang])
+		}
+		v := g.View(me)
+		v.Pressed[me], v.PressedBy[me] = rules.VoteYes, other
+		drawn := 0
+		for _, p := range b.to(names, me).proposalOf(v, *v.Proposal).Pressed {
+			if p.Seat != me {
+				continue
+			}
+			drawn++
+			if !strings.Contains(p.Text, on[lang]) || wrong.MatchString(p.Text) {
+				t.Errorf("%s: a card played on the person is drawn %q (want %q in it)", lang, p.Text, on[lang])
+			}
+		}
+		if drawn != 1 {
+			t.Errorf("%s: a card played on the person is drawn %d times in the negotiation", lang, drawn)
+		}
+	}
+}

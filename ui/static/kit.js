@@ -80,7 +80,14 @@ function patch(old, nu) {
     return;
   }
   for (const a of [...old.attributes]) if (!nu.hasAttribute(a.name)) old.removeAttribute(a.name);
-  for (const a of nu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  for (const a of nu.attributes) {
+    if (old.getAttribute(a.name) === a.value) continue;
+    // The page's policy (style-src 'self', ui/http.go) applies no style attribute set as
+    // markup: a style a board set through the CSSOM (Corruptia's wall places each bill so) is
+    // copied through the CSSOM too, or the element would stay where it was drawn first.
+    if (a.name === 'style') old.style.cssText = nu.style.cssText;
+    else old.setAttribute(a.name, a.value);
+  }
   if (old.__on || nu.__on) {
     old.__on = nu.__on;
     for (const type of Object.keys(nu.__on || {})) old.addEventListener(type, dispatch);
@@ -281,7 +288,8 @@ const tipsOpen = new Set();
 export function tip(content, label, text, key) {
   const open = tipsOpen.has(key);
   const id = 'tip-' + String(key).replace(/[^\w-]/g, '_');
-  // (Its name is content, then label for a screen reader: the visible text is in the name.)
+  // (Its name is content, then label for a screen reader: the visible text is in the name;
+  // no label, content alone.)
   const btn = h('button.tip-button', {type: 'button', 'aria-expanded': String(open), 'aria-controls': id, title: text,
     dataset: {key: 'tip:' + key}, onclick: (e) => {
       e.stopPropagation();
@@ -289,7 +297,7 @@ export function tip(content, label, text, key) {
       tipsOpen.clear();
       if (!was) tipsOpen.add(key);
       hooks.render();
-    }}, content, h('span.sr-only', {}, ' (' + label + ')'));
+    }}, content, label ? h('span.sr-only', {}, ' (' + label + ')') : null);
   return h('span.tip', {}, btn, h('span.tip-text', {id, role: 'note', hidden: !open}, text));
 }
 

@@ -347,13 +347,15 @@ function proposeChoices(st, d, choice) {
 }
 
 // blackmailChoices are the person's blackmail cards, a row each: the card, on whom, and the two
-// demands (or why it cannot be played now).
+// demands (or why it cannot be played now). A demand's button is named by what it shows and
+// described by its row's card (a name that says more than the button shows is one a person
+// who speaks to the page cannot say).
 function blackmailChoices(st, d, choice) {
   if (!d.blackmail || !d.blackmail.length) return null;
   return h('div.blackmail-choices', {role: 'group', 'aria-label': t('blackmail.label')}, h('h3.step', {}, t('blackmail.label')),
-    d.blackmail.map((c) => h('div.choices.blackmail-row', {}, h('span.label', {}, t('card.on', {title: c.title, name: c.name})),
+    d.blackmail.map((c, i) => h('div.choices.blackmail-row', {}, h('span.label', {id: 'blackmail-card-' + i}, t('card.on', {title: c.title, name: c.name})),
       c.why ? h('span.why', {}, c.why) : ['yes', 'no'].map((v) => choice(t('blackmail.demand', {vote: t('vote.' + v)}),
-        {class: 'blackmail', 'aria-label': t('blackmail.choice', {title: c.title, name: c.name, vote: t('vote.' + v)}), dataset: {key: `blackmail:${c.target}:${v}`, target: c.target, demand: v}},
+        {class: 'blackmail', 'aria-describedby': 'blackmail-card-' + i, dataset: {key: `blackmail:${c.target}:${v}`, target: c.target, demand: v}},
         () => send({kind: 'blackmail', target: c.target, demand: v}))))));
 }
 

@@ -238,6 +238,14 @@ function cardTitle(st, c, g) {
   return {marks, text: title + (marks.length ? ' (' + marks.join(', ') + ')' : ''), tip};
 }
 
+// ownerWords is a card's owner as the shell names it ("⁨ann⁩ (seat 2)"), its seat in a box of
+// its own: on a narrow card the label wraps between the name and the seat, not inside the seat.
+function ownerWords(name) {
+  const end = name.lastIndexOf('\u2069') + 1;
+  if (end <= 0 || !name.slice(end).trim()) return name;
+  return [name.slice(0, end), ' ', h('span.seat-of', {}, name.slice(end).trim())];
+}
+
 function renderCard(st, g, c, act, focus) {
   const d = g === st.game ? st.decision : null;
   const owner = st.seats[c.seat];
@@ -247,7 +255,7 @@ function renderCard(st, g, c, act, focus) {
   const classes = ['card', 'seat-' + c.seat, c.card ? 'kind-' + cardKind(c.card) : 'back', hidden && c.card ? 'secret' : '', c.dead ? 'dead' : '', c.removed ? 'removed' : '',
     current ? 'current' : '', hit ? 'hit' : ''].filter(Boolean).join('.');
   const {marks, text, tip} = cardTitle(st, c, g);
-  const body = [h('span.idx', {}, c.index), cardArt(c.card), h('span.what', {}, shortLabel(c.card)), h('span.who', {}, owner ? owner.name : ''),
+  const body = [h('span.idx', {}, c.index), cardArt(c.card), h('span.what', {}, shortLabel(c.card)), h('span.who', {}, owner ? ownerWords(owner.name) : ''),
     marks.length ? h('span.mark', {}, marks.join(' · ')) : null];
   let verb = null;
   if (act.peek.has(c.index)) verb = 'peek';
