@@ -442,6 +442,8 @@ func (p *eveningPage) wait(t *testing.T, what, js string, within time.Duration) 
 	wctx, cancel := context.WithTimeout(p.bctx, within+10*time.Second)
 	defer cancel()
 	deadline := time.Now().Add(within)
+	// A page that starts again has no body for a moment: its condition is false then.
+	js = "(() => { try { return !!(" + js + "); } catch (e) { return false; } })()"
 	var err error
 	for {
 		// A page that starts again (a new table, a reload) ends the wait under way: it is
