@@ -65,7 +65,6 @@ func TestDoor(t *testing.T) {
 	if got, err := get(busy, "/busy"); err != nil || got != "busy" {
 		t.Fatalf("the busy connection: %q, %v", got, err)
 	}
-	var idle []net.Conn
 	for i := range 40 {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {
@@ -77,7 +76,6 @@ func TestDoor(t *testing.T) {
 				t.Fatalf("idle connection %d: %q, %v", i, got, err)
 			}
 		}
-		idle = append(idle, c)
 		if all, from := d.Open("127.0.0.1"); from > 8 || all > 12 {
 			t.Fatalf("after %d connections the door holds %d from the address, %d in all: over its limits", i+1, from, all)
 		}
