@@ -377,6 +377,11 @@ func playEvening(t *testing.T, e evening, readme []string) {
 		if rep, err := protocol.Audit(bytes.NewReader(log), engine.Options{}); err != nil || !rep.Valid {
 			t.Errorf("%s's log (%d bytes, from its browser): %+v, %v", p.name, len(log), rep, err)
 		}
+		// The table over, its seed is wiped from the browser (its log stays, audited above).
+		seed, err := chromedp.Run(p.bctx, chromedp.Evaluate[int](fmt.Sprintf(`corruptionIDB.read(corruptionSeat.scope, 'tables/' + %s + '/seed').then((b) => b === null ? -1 : b.length)`, jsString(table)), chromedp.EvalAwaitPromise))
+		if err != nil || seed != -1 {
+			t.Errorf("%s's browser still holds the table's seed (%d bytes, %v) once the table is over", p.name, seed, err)
+		}
 	}
 	if e.cmd == "play" {
 		data := args[slicesIndex(args, "--data")+1]

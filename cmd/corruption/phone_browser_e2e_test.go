@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"corruption/ui"
+	"os"
 )
 
 // The browser seat through the real laptop: demo --phones serves the phones' page, the
@@ -33,17 +34,20 @@ const phoneResult = `new Promise((resolve) => {
 // goes through what phones go through in mid-game: a Wi-Fi that drops for a spell (wifi: its
 // connection cut, its attempts to connect refused), a reload (it resumes its seat from the
 // browser's storage) and a frozen page (the page lifecycle's freeze, as a locked screen), each
-// within the clock. -short: Corrupted Kingdoms alone.
+// within the clock. It runs with the whole set of evenings (CORRUPTION_EVENING_ALL=1): the test
+// command's TestReadmeEvening plays `demo --phones` (and a reload, a locked screen and a dropped
+// Wi-Fi at a table of phones) the way a person does, and a whole Kingdoms table in a phone's
+// WebAssembly is over a minute and a half of the test command's ten.
 func TestBrowserPhoneDemo(t *testing.T) {
+	if os.Getenv("CORRUPTION_EVENING_ALL") != "1" {
+		t.Skip("with the whole set of evenings: CORRUPTION_EVENING_ALL=1 (TestReadmeEvening plays demo --phones in the test command)")
+	}
 	t.Parallel()
 	for _, tc := range []struct {
 		game string
 		bots int
 	}{{"kingdoms", 1}, {"corruption", 2}, {"corruptia", 1}} {
 		t.Run(tc.game, func(t *testing.T) {
-			if testing.Short() && tc.game != "kingdoms" {
-				t.Skip("one game in -short mode")
-			}
 			t.Parallel() // its own demo and phone
 			ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 			defer cancel()
