@@ -268,6 +268,9 @@ func (s *Server) postCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := CheckTable(c, c.Bots)
+	if err == nil && !s.checkSit(w, r, c) {
+		return // refused whether or not the lobby has heard of the table yet
+	}
 	if err == nil {
 		s.mu.Lock()
 		if _, seated, ok := s.lobby.find(c.Game, c.Table, nil); ok && seated > 0 {
@@ -322,20 +325,31 @@ func (s *Server) sit(w http.ResponseWriter, r *http.Request, c TableChoice) {
 		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.joining")))
 		return
 	}
-	if s.cfg.CheckSit != nil {
-		if err := s.cfg.CheckSit(c); err != nil {
-			if errors.Is(err, ErrHoldsTheRest) {
-				err = errors.New(shellWords.Say(lang(r), "error.holds"))
-			}
-			writeError(w, http.StatusConflict, err)
-			return
-		}
+	if !s.checkSit(w, r, c) {
+		return
 	}
 	if t, ok := s.choose(c); !ok {
 		writeError(w, http.StatusConflict, errors.New(shellWords.Say(lang(r), "error.seated", "table", t)))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// checkSit asks Config.CheckSit whether the person may sit at c, and answers 409 with the
+// reason, in the page's language, when not.
+func (s *Server) checkSit(w http.ResponseWriter, r *http.Request, c TableChoice) bool {
+	if s.cfg.CheckSit == nil {
+		return true
+	}
+	err := s.cfg.CheckSit(c)
+	if err == nil {
+		return true
+	}
+	if errors.Is(err, ErrHoldsTheRest) {
+		err = errors.New(shellWords.Say(lang(r), "error.holds"))
+	}
+	writeError(w, http.StatusConflict, err)
+	return false
 }
 
 // postDial asks the person's node to dial the address posted: {"addr":"/ip4/.../p2p/ID"}.

@@ -176,6 +176,14 @@ func TestLaptopPersonCountsWithItsBots(t *testing.T) {
 		if code != http.StatusConflict || !strings.Contains(body, "pourrait lire ses cartes") {
 			t.Errorf("in French: %d %s", code, body)
 		}
+		// Once the lobby has heard the bot's table, creating it and joining it are refused the same way.
+		api.waitLobby(ctx, t, table)
+		for _, path := range []string{"/api/lobby/create", "/api/lobby/join"} {
+			code, body := api.post(t, path, map[string]any{"game": "corruption", "table": table, "players": 3, "bots": 0, "variant": "standard"})
+			if code != http.StatusConflict || !strings.Contains(body, "could read its cards") {
+				t.Errorf("%s of the phone's table, heard in the lobby: %d %s, want 409 and the reason", path, code, body)
+			}
+		}
 		if code, body := api.post(t, "/api/lobby/create", map[string]any{"game": "corruption", "table": "mine-" + table, "players": 3, "bots": 0, "variant": "standard"}); code != http.StatusOK {
 			t.Errorf("the person created a table of its own: %d %s", code, body)
 		}

@@ -84,6 +84,36 @@ func (c apiClient) post(t *testing.T, path string, body any) (int, string) {
 	return resp.StatusCode, string(out)
 }
 
+// waitLobby follows the page's events until its lobby lists the table named.
+func (c apiClient) waitLobby(ctx context.Context, t *testing.T, table string) {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/events", nil)
+	req.Header.Set("X-Corruption-Key", c.key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := bufio.NewScanner(resp.Body)
+	events.Buffer(make([]byte, 1<<20), 1<<20)
+	for events.Scan() {
+		line, ok := strings.CutPrefix(events.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		var st ui.State
+		if json.Unmarshal([]byte(line), &st) != nil || st.Lobby == nil {
+			continue
+		}
+		for _, l := range st.Lobby.Tables {
+			if l.Table == table {
+				return
+			}
+		}
+	}
+	t.Fatalf("the lobby never lists table %q (%v)", table, events.Err())
+}
+
 // TestPlayLobbyNetwork: the waiting screen says how the node finds others, the page may ask it
 // to dial an address (a bad one is refused with the reason), and Leave, before the table
 // forms, ends the command with the reason.
