@@ -140,12 +140,7 @@ const (
 
 var stepNames = [numStepKinds]string{"over", "move", "random", "build", "shuffle", "deal", "show", "open", "answer", "choose"}
 
-func (k StepKind) String() string {
-	if k < numStepKinds {
-		return stepNames[k]
-	}
-	return fmt.Sprintf("step(%d)", uint8(k))
-}
+func (k StepKind) String() string { return KindName(stepNames[:], uint8(k), "step") }
 
 // Step is what a game waits for. Which fields count depends on Kind.
 type Step struct {
@@ -195,12 +190,7 @@ const (
 
 var inputNames = [numInputKinds]string{"move", "random", "built", "shuffled", "dealt", "shown", "opened", "answered", "chosen"}
 
-func (k InputKind) String() string {
-	if k < numInputKinds {
-		return inputNames[k]
-	}
-	return fmt.Sprintf("input(%d)", uint8(k))
-}
+func (k InputKind) String() string { return KindName(inputNames[:], uint8(k), "input") }
 
 // Input is one public input to a game. Which fields count depends on Kind; they echo the Step
 // they answer.
@@ -252,6 +242,15 @@ type ChoiceChecker interface {
 // must return when ctx is done.
 type Player interface {
 	Decide(ctx context.Context, g Game, seat int) (Action, error)
+}
+
+// KindName is the name of kind k of a small enumeration (a step, a move, a decision) from its
+// names, or what (k) for a kind the names do not hold: "move(12)".
+func KindName(names []string, k uint8, what string) string {
+	if int(k) < len(names) {
+		return names[k]
+	}
+	return fmt.Sprintf("%s(%d)", what, k)
 }
 
 // The registry of games, by id.

@@ -13,10 +13,9 @@ import (
 	"corruption/protocol/tablenet"
 	"corruption/ui"
 
-	// Every game's stand-in: a seat replays the moves of any seat whose player left.
-	_ "corruption/engine/corruptia/bot"
-	_ "corruption/engine/corruption/bot"
-	_ "corruption/engine/kingdoms/bot"
+	// Every game (ui/games), with its stand-in: a seat replays the moves of any seat whose
+	// player left.
+	_ "corruption/ui/games"
 )
 
 // Clock is a table's clock as the seat sets it at a table it creates (the genesis carries

@@ -12,17 +12,16 @@ import (
 	rules "corruption/engine/corruptia"
 	"corruption/engine/corruptia/bot"
 	"corruption/engine/corruptia/script"
-	board "corruption/ui/corruptia"
 )
 
 // corruptiaGame is Corruptia's entry in games: --amendments, the heuristic and random bots,
-// bot.Simulate, the scenario scripts (docs/CORRUPTIA.md, "Scripts"), script.Narrator for logs,
-// and ui/corruptia's board.
+// bot.Simulate, the scenario scripts (docs/CORRUPTIA.md, "Scripts") and script.Narrator for
+// logs (its boards are ui/games').
 var corruptiaGame = &game{
 	id:           "corruptia",
 	flags:        corruptiaFlags,
 	bots:         bot.Kinds,
-	bot:          corruptiaBot,
+	bot:          bot.ThinkingPlayer,
 	simulate:     corruptiaSimulate,
 	replayScript: corruptiaScript,
 	record:       corruptiaRecord,
@@ -30,8 +29,6 @@ var corruptiaGame = &game{
 	score: func(n int) string {
 		return fmt.Sprintf("%d %s", n, map[bool]string{true: "point", false: "points"}[n == 1])
 	},
-	board: board.Board{},
-	text:  board.Board{},
 }
 
 // settings reads the other games' flags (to refuse them), and games holds this entry: it is
@@ -61,14 +58,6 @@ func corruptiaSettings(c *cli.Context) ([]byte, error) {
 		return nil, usageError("--amendments: %d, want 0 to %d", c.Int("amendments"), rules.MaxAmendsConfig)
 	}
 	return config, nil
-}
-
-func corruptiaBot(kind string, seed uint64, think int) (engine.Player, error) {
-	b, err := bot.NewThinking(kind, seed, think)
-	if err != nil {
-		return nil, err
-	}
-	return bot.Player(b), nil
 }
 
 // corruptiaSimulate plays the batch with bot.Simulate and prints the results by bot kind, seat

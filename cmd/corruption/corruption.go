@@ -13,11 +13,10 @@ import (
 	rules "corruption/engine/corruption"
 	"corruption/engine/corruption/bot"
 	"corruption/engine/corruption/script"
-	board "corruption/ui/corruption"
 )
 
 // corruptionGame is Corruption's entry in games: --variant and --lbb, the heuristic and random
-// bots, bot.Simulate, the scenario scripts, and ui/corruption's board.
+// bots, bot.Simulate and the scenario scripts (its boards are ui/games').
 var corruptionGame = &game{
 	id: "corruption",
 	flags: func(prefix string) []cli.Flag {
@@ -28,14 +27,12 @@ var corruptionGame = &game{
 	},
 	settings:     corruptionSettings,
 	bots:         bot.Kinds,
-	bot:          corruptionBot,
+	bot:          bot.ThinkingPlayer,
 	simulate:     corruptionSimulate,
 	replayScript: corruptionScript,
 	record:       corruptionRecord,
 	narrator:     corruptionNarrator,
 	score:        func(n int) string { return "$" + rules.Money(n) },
-	board:        board.Board{},
-	text:         board.Board{},
 }
 
 // corruptionSettings reads --variant and --lbb.
@@ -49,14 +46,6 @@ func corruptionSettings(c *cli.Context) ([]byte, error) {
 		return nil, usageError("--lbb: the little black book cannot be played with the closed variant")
 	}
 	return rules.EncodeConfig(v, lbb), nil
-}
-
-func corruptionBot(kind string, seed uint64, think int) (engine.Player, error) {
-	b, err := bot.NewThinking(kind, seed, think)
-	if err != nil {
-		return nil, err
-	}
-	return bot.Player(b), nil
 }
 
 // corruptionSimulate plays the batch with bot.Simulate and prints each bot kind's and each

@@ -10,12 +10,14 @@ import (
 
 	"corruption/engine"
 	"corruption/ui"
+	uigames "corruption/ui/games"
 )
 
 // A game is what the command line knows of one game of engine's registry, beyond its Rules:
 // how its table settings are read from flags, its bots, its simulations, its scripts, how a
-// saved log of it is told, and its page and terminal. The next game plugs in with one entry in
-// games (and the import that registers its Rules).
+// saved log of it is told; its page and terminal come from ui/games, the one list of games
+// that every front end reads. The next game plugs in with its line in ui/games and its entry
+// here.
 type game struct {
 	id string
 	// flags are the game's table settings flags, with usage words prefixed by prefix (play
@@ -43,7 +45,7 @@ type game struct {
 	narrator func(w io.Writer, config []byte, players int) func(engine.Event)
 	// score is a score in the game's unit.
 	score func(int) string
-	// board and text are the game's page and terminal.
+	// board and text are the game's page and terminal, from ui/games.
 	board ui.Board
 	text  ui.TextBoard
 }
@@ -59,11 +61,19 @@ type simulation struct {
 	record         string // the directory to write each game to as a script; "" for none
 }
 
-// games are the games this command plays, by id.
-var games = map[string]*game{
-	corruptionGame.id: corruptionGame,
-	corruptiaGame.id:  corruptiaGame,
-	kingdomsGame.id:   kingdomsGame,
+// games are the games this command plays, by id: each game of ui/games, with what the command
+// line knows of it. TestEveryGameOnTheCommandLine holds that none is missing.
+var games = commandGames(corruptionGame, corruptiaGame, kingdomsGame)
+
+func commandGames(list ...*game) map[string]*game {
+	m := map[string]*game{}
+	for _, g := range list {
+		if ug, ok := uigames.Lookup(g.id); ok {
+			g.board, g.text = ug.Board, ug.Text()
+			m[g.id] = g
+		}
+	}
+	return m
 }
 
 // defaultGame is what --game is when not given.

@@ -10,6 +10,7 @@ import (
 	rules "corruption/engine/corruption"
 	"corruption/engine/corruption/bot"
 	"corruption/engine/corruption/script"
+	uigames "corruption/ui/games"
 )
 
 // TestGameFlag: every command that plays, simulates or replays a game takes --game: an unknown
@@ -66,6 +67,18 @@ func TestGameFlag(t *testing.T) {
 func TestGamesTable(t *testing.T) {
 	if got, want := playable(), engine.Games(); !slices.Equal(got, want) {
 		t.Errorf("the command plays %v; the build registers %v", got, want)
+	}
+	// The command plays every game of the one list of games (ui/games), and that list is whole.
+	if err := uigames.Check(); err != nil {
+		t.Error(err)
+	}
+	for _, g := range uigames.All() {
+		if games[g.ID()] == nil {
+			t.Errorf("ui/games lists %q; the command line knows nothing of it", g.ID())
+		}
+	}
+	if n := len(commandGames(&game{id: "nosuchgame"})); n != 0 {
+		t.Errorf("a game ui/games does not list is played: %d", n)
 	}
 	for id, g := range games {
 		if g.id != id || g.board.Game() != id {

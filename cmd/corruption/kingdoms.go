@@ -19,7 +19,7 @@ import (
 
 // kingdomsGame is Corrupted Kingdoms' entry in games: --rules, the heuristic and random bots
 // (answering the response rounds after a fixed delay), bot.Simulate, the scenario scripts
-// (docs/KINGDOMS.md), and ui/kingdoms' board, whose terminal also sends a person's answers
+// (docs/KINGDOMS.md); its boards are ui/games', whose terminal also sends a person's answers
 // after a fixed delay.
 var kingdomsGame = &game{
 	id:           "kingdoms",
@@ -31,8 +31,6 @@ var kingdomsGame = &game{
 	record:       kingdomsRecord,
 	narrator:     kingdomsNarrator,
 	score:        func(n int) string { return fmt.Sprintf("%d %s", n, pluralWord(n, "point", "points")) },
-	board:        board.Board{},
-	text:         &board.TextBoard{}, // answers leave board.AnswerDelay after the ask, as the page's
 }
 
 // settings reads the other games' flags (to refuse them), and games holds this entry: it is
@@ -83,11 +81,11 @@ func kingdomsSettings(c *cli.Context) ([]byte, error) {
 }
 
 func kingdomsBot(kind string, seed uint64, think int) (engine.Player, error) {
-	b, err := bot.NewThinking(kind, seed, think)
+	p, err := bot.ThinkingPlayer(kind, seed, think)
 	if err != nil {
 		return nil, err
 	}
-	return &board.Responder{Player: bot.Player(b), Delay: botAnswerDelay}, nil
+	return &board.Responder{Player: p, Delay: botAnswerDelay}, nil
 }
 
 func pluralWord(n int, one, many string) string {

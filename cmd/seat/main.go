@@ -36,9 +36,7 @@ import (
 	"corruption/protocol/browserstore"
 	"corruption/seat"
 	"corruption/ui"
-	corruptiaboard "corruption/ui/corruptia"
-	corruptionboard "corruption/ui/corruption"
-	kingdomsboard "corruption/ui/kingdoms"
+	"corruption/ui/games"
 )
 
 func main() {
@@ -97,7 +95,7 @@ func run() error {
 		name = "phone-" + b.Seat()[:4]
 	}
 	cfg := seat.Config{Store: store, Net: client, Name: name, Given: given,
-		Boards:   []ui.Board{corruptionboard.Board{}, kingdomsboard.Board{}, corruptiaboard.Board{}},
+		Boards:   games.Boards(),
 		OnServer: func(srv *ui.Server) { register(ui.NewInProcess(srv), b.Seat()) },
 		OnTurn:   turn,
 		Autoplay: autoplay,

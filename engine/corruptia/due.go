@@ -137,12 +137,7 @@ const (
 
 var decisionNames = [...]string{"nothing", "table", "discard", "propose", "respond", "negotiate", "vote", "swap"}
 
-func (k DecisionKind) String() string {
-	if int(k) < len(decisionNames) {
-		return decisionNames[k]
-	}
-	return fmt.Sprintf("decision(%d)", uint8(k))
-}
+func (k DecisionKind) String() string { return engine.KindName(decisionNames[:], uint8(k), "decision") }
 
 // Decision is who must decide what now.
 type Decision struct {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"corruption/engine"
 )
 
 // Die is a face of the people's die: a department, or the revolution.
@@ -123,12 +125,7 @@ const (
 
 var moveNames = [numMoveKinds]string{"pass", "discard", "propose", "nobill", "offer", "blackmail", "amend", "call", "swap"}
 
-func (k MoveKind) String() string {
-	if k < numMoveKinds {
-		return moveNames[k]
-	}
-	return fmt.Sprintf("move(%d)", uint8(k))
-}
+func (k MoveKind) String() string { return engine.KindName(moveNames[:], uint8(k), "move") }
 
 // Move is a seat's decision at a StepMove. The seat is not part of it: the table knows who
 // signed.

@@ -3,6 +3,8 @@ package corruption
 import (
 	"errors"
 	"fmt"
+
+	"corruption/engine"
 )
 
 // MoveKind says what a Move does.
@@ -34,12 +36,7 @@ const (
 
 var moveKindNames = [numMoveKinds]string{"place", "peek", "faceup", "reveal", "assign", "kill", "remove", "pass", "deal"}
 
-func (k MoveKind) String() string {
-	if k < numMoveKinds {
-		return moveKindNames[k]
-	}
-	return fmt.Sprintf("move(%d)", uint8(k))
-}
+func (k MoveKind) String() string { return engine.KindName(moveKindNames[:], uint8(k), "move") }
 
 // Move is one input to the game. Which fields count depends on Kind. Indexes are 1-based
 // positions in the current round's global play order.

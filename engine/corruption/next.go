@@ -1,6 +1,10 @@
 package corruption
 
-import "fmt"
+import (
+	"fmt"
+
+	"corruption/engine"
+)
 
 // DecisionKind is the kind of decision the game is waiting for.
 type DecisionKind uint8
@@ -24,12 +28,7 @@ var decisionVerbs = [numDecisionKinds]string{"do nothing", "deal", "choose the f
 
 // String is the decision's short name, as in replay output: none deal faceup place reveal
 // assign kill remove.
-func (k DecisionKind) String() string {
-	if k < numDecisionKinds {
-		return decisionNames[k]
-	}
-	return fmt.Sprintf("decision(%d)", uint8(k))
-}
+func (k DecisionKind) String() string { return engine.KindName(decisionNames[:], uint8(k), "decision") }
 
 func (k DecisionKind) verb() string {
 	if k < numDecisionKinds {

@@ -25,12 +25,7 @@ var decisionNames = [...]string{"nothing", "discard", "action", "steal", "answer
 // MarshalText writes the name String gives, for JSON.
 func (k DecisionKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
-func (k DecisionKind) String() string {
-	if int(k) < len(decisionNames) {
-		return decisionNames[k]
-	}
-	return fmt.Sprintf("decision(%d)", uint8(k))
-}
+func (k DecisionKind) String() string { return engine.KindName(decisionNames[:], uint8(k), "decision") }
 
 // Decision is who must decide what.
 type Decision struct {

@@ -1,6 +1,10 @@
 package kingdoms
 
-import "fmt"
+import (
+	"fmt"
+
+	"corruption/engine"
+)
 
 // MoveKind is what a seat does.
 type MoveKind uint8
@@ -23,12 +27,7 @@ const (
 var moveNames = [numMoveKinds]string{"none", "take", "place", "influence", "call", "chaos", "pick", "cycle",
 	"discard", "vote", "pass"}
 
-func (k MoveKind) String() string {
-	if k < numMoveKinds {
-		return moveNames[k]
-	}
-	return fmt.Sprintf("move(%d)", uint8(k))
-}
+func (k MoveKind) String() string { return engine.KindName(moveNames[:], uint8(k), "move") }
 
 // Move is one seat's decision. Which fields count depends on Kind (see MoveKind) and, for a
 // chaos card, on its effect:

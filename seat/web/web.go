@@ -23,9 +23,7 @@ import (
 	"corruption/protocol/browserstore"
 	"corruption/seat/web/internal/build"
 	"corruption/ui"
-	corruptiaboard "corruption/ui/corruptia"
-	corruptionboard "corruption/ui/corruption"
-	kingdomsboard "corruption/ui/kingdoms"
+	"corruption/ui/games"
 )
 
 var (
@@ -76,10 +74,8 @@ const (
 	WasmPath     = "/seat.wasm" // as cmd/corruption's phones listener serves it
 )
 
-// Boards are every game's board, as the seat shows them.
-func Boards() []ui.Board {
-	return []ui.Board{corruptionboard.Board{}, kingdomsboard.Board{}, corruptiaboard.Board{}}
-}
+// Boards are every game's board, as the seat shows them (ui/games).
+func Boards() []ui.Board { return games.Boards() }
 
 // pagePolicy is the page's Content-Security-Policy: the laptop page's, with WebAssembly
 // allowed to compile ('wasm-unsafe-eval': no JavaScript eval).

@@ -2,12 +2,9 @@ package bot
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"corruption/engine"
+	"corruption/engine/botkit"
 	"corruption/engine/corruptia"
 )
 
@@ -60,21 +57,7 @@ type SimConfig struct {
 }
 
 // Tally is the record of one bot kind, one seat or one place.
-type Tally struct {
-	Games     int     `json:"games"`
-	Wins      float64 `json:"wins"` // a win shared by k senators counts 1/k
-	WinRate   float64 `json:"win_rate"`
-	MeanScore float64 `json:"mean_score"`
-	total     float64
-}
-
-func (t *Tally) add(score int, win float64) {
-	t.Games++
-	t.Wins += win
-	t.total += float64(score)
-	t.WinRate = t.Wins / float64(t.Games)
-	t.MeanScore = t.total / float64(t.Games)
-}
+type Tally = botkit.Tally
 
 // Stats are means per game of what happened.
 type Stats struct {
@@ -115,12 +98,13 @@ type outcome struct {
 	err   error
 }
 
-// Simulate plays a batch of games, spread over the machine's cores. The results do not depend
-// on how many cores there are: each game's deck, draws and bots come from the seed and the
-// game's number alone.
+// Simulate plays the batch over the machine's cores (botkit.Batch.Run); as each game's deck, draws
+// and bots come from the seed and the game's number alone, the results are the same on any
+// machine.
 func Simulate(sc SimConfig) (*SimResult, error) {
-	if sc.Games < 1 {
-		return nil, fmt.Errorf("games: %d, want at least 1", sc.Games)
+	b := sc.batch()
+	if err := b.Check(); err != nil {
+		return nil, err
 	}
 	if sc.Players < corruptia.MinPlayers || sc.Players > corruptia.MaxPlayers {
 		return nil, fmt.Errorf("players: %d, want %d to %d", sc.Players, corruptia.MinPlayers, corruptia.MaxPlayers)
@@ -133,50 +117,18 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(sc.Bots) == 0 {
-		sc.Bots = []string{"heuristic", "random"}
-	}
-	for _, k := range sc.Bots {
-		if _, err := New(k, 0); err != nil {
-			return nil, err
-		}
-	}
 	outcomes := make([]outcome, sc.Games)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range min(runtime.GOMAXPROCS(0), sc.Games) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				g := int(next.Add(1) - 1)
-				if g >= sc.Games {
-					return
-				}
-				outcomes[g] = sc.play(g, cfg)
-			}
-		}()
-	}
-	wg.Wait()
 	res := &SimResult{Games: sc.Games, Players: sc.Players, Config: corruptia.Rules{}.DescribeConfig(enc), Seed: sc.Seed,
 		ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players), ByPlace: make([]Tally, sc.Players)}
-	res.Seconds = time.Since(start).Seconds()
-	if res.Seconds > 0 {
-		res.GamesPerSec = float64(sc.Games) / res.Seconds
-	}
+	res.Seconds, res.GamesPerSec = b.Run(func(g int) { outcomes[g] = sc.play(b, g, cfg) })
 	for g, o := range outcomes {
 		if o.err != nil {
 			return nil, fmt.Errorf("game %d: %w", g, o.err)
 		}
 		for seat := range sc.Players {
-			kind := sc.kind(g, seat)
-			t := res.ByBot[kind]
-			t.add(o.score[seat], o.win[seat])
-			res.ByBot[kind] = t
-			res.BySeat[seat].add(o.score[seat], o.win[seat])
+			botkit.AddTo(res.ByBot, res.BySeat, b.Kind(g, seat), seat, o.score[seat], o.win[seat])
 			place := (seat - o.first + sc.Players) % sc.Players
-			res.ByPlace[place].add(o.score[seat], o.win[seat])
+			res.ByPlace[place].Add(o.score[seat], o.win[seat])
 		}
 		res.Stats.add(&o.stats, float64(sc.Games))
 	}
@@ -199,41 +151,21 @@ func (s *Stats) add(o *Stats, games float64) {
 	s.WinScore += o.WinScore / games
 }
 
-// kind is the bot kind at seat in game g: the list dealt in turn, rotated one seat a game.
-func (sc *SimConfig) kind(g, seat int) string { return sc.Bots[(seat+g)%len(sc.Bots)] }
-
-// gameBot is the bot at seat in game g: of its kind, seeded from the batch's seed, the game
-// and the seat.
-func (sc *SimConfig) gameBot(g, seat int) (Bot, error) {
-	think := sc.Think
-	if think <= 0 {
-		think = ThinkSimulate
-	}
-	return NewThinking(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat), think)
+// batch is the simulation's bots and seeds, as the kit deals them.
+func (sc *SimConfig) batch() *botkit.Batch[Bot] {
+	return &botkit.Batch[Bot]{Kinds: kinds, Games: sc.Games, Players: sc.Players, Bots: sc.Bots, Think: sc.Think, Seed: sc.Seed}
 }
 
 // GameBots are game g's bots, fresh, one a seat, as Simulate seats them: with them and the
 // game's setup, bot.Play plays game g of the batch again, move for move (to record it).
-func (sc SimConfig) GameBots(g int) ([]Bot, error) {
-	if len(sc.Bots) == 0 {
-		sc.Bots = []string{"heuristic", "random"}
-	}
-	bots := make([]Bot, sc.Players)
-	for seat := range bots {
-		b, err := sc.gameBot(g, seat)
-		if err != nil {
-			return nil, err
-		}
-		bots[seat] = b
-	}
-	return bots, nil
-}
+func (sc SimConfig) GameBots(g int) ([]Bot, error) { return sc.batch().GameBots(g) }
 
 // play plays game g.
-func (sc *SimConfig) play(g int, cfg corruptia.Config) (o outcome) {
-	bots := make([]Bot, sc.Players)
-	for seat := range bots {
-		bots[seat], _ = sc.gameBot(g, seat)
+func (sc *SimConfig) play(b *botkit.Batch[Bot], g int, cfg corruptia.Config) (o outcome) {
+	bots, err := b.GameBots(g)
+	if err != nil {
+		o.err = err
+		return o
 	}
 	first := -1
 	count := func(ev engine.Event) {
@@ -293,9 +225,7 @@ func (sc *SimConfig) play(g int, cfg corruptia.Config) (o outcome) {
 	out := game.Outcome()
 	o.first = first
 	copy(o.score[:], out.Scores)
-	for _, w := range out.Winners {
-		o.win[w] = 1 / float64(len(out.Winners))
-	}
+	copy(o.win[:], botkit.Shares(sc.Players, out.Winners))
 	o.stats.WinScore = float64(out.Scores[out.Winners[0]])
 	return o
 }

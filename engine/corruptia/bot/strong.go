@@ -4,9 +4,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"corruption/engine"
+	"corruption/engine/botkit"
 	"corruption/engine/corruptia"
 	"corruption/engine/search"
 )
@@ -18,11 +18,9 @@ import (
 // then). Its moves come in the heuristic's order, best first, so that a small budget refines
 // the heuristic's choice. Its opening discard is the heuristic's.
 type Strong struct {
+	botkit.Searcher
 	h      *Heuristic // ranks the moves, plays the setup
 	policy [corruptia.MaxPlayers]*Heuristic
-	rng    *rand.Rand
-	cfg    search.Config
-	last   search.Stats
 	// what ranked lists and reckons, reused (a listing of proposals was most of a search's
 	// allocations): valid until the next ranking
 	props []corruptia.Proposal
@@ -30,45 +28,28 @@ type Strong struct {
 	idx   []int
 }
 
-// Default budgets of the strong bot, in playouts a decision.
+// The strong bot's budgets in Corruptia, in playouts a decision (botkit.Kinds' Person and
+// Simulate; their figures are in docs/PERFORMANCE.md).
 const (
-	// ThinkPerson is the budget at a person's table (demo, play, bot): well under a second a
-	// decision on one core (docs/PERFORMANCE.md).
-	ThinkPerson = 300
-	// ThinkSimulate is simulate's: 100 games of one strong bot and three heuristic ones in
-	// under five minutes on two cores.
-	ThinkSimulate = 150
+	ThinkPerson   = 300 // at a person's table (demo, play, bot)
+	ThinkSimulate = 150 // simulate's: 100 games of one strong bot and three heuristic ones
 )
+
+// TimeCap bounds a strong bot's decision at a table (botkit.TimeCap).
+const TimeCap = botkit.TimeCap
 
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
 func NewStrong(rng *rand.Rand, playouts int) *Strong {
-	b := &Strong{h: &Heuristic{rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}, rng: rng, cfg: search.Defaults}
-	for s := range b.policy {
-		b.policy[s] = &Heuristic{rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
-	}
-	b.cfg.Playouts = playouts
+	b := &Strong{Searcher: botkit.NewSearcher(rng, playouts)}
+	b.h = botkit.Helpers(rng, b.policy[:], func(r *rand.Rand) *Heuristic { return &Heuristic{rng: r} })
 	return b
 }
-
-func (b *Strong) Name() string { return "strong" }
-
-// TimeCap bounds a strong bot's decision at a table (Player): a slow or busy machine plays
-// fewer playouts rather than keep the table waiting. Simulations have no cap, so that their
-// results depend on the seed and the budget alone.
-const TimeCap = 5 * time.Second
-
-// Last is what the last search did.
-func (b *Strong) Last() search.Stats { return b.last }
 
 func (b *Strong) Decide(v *corruptia.View) (m corruptia.Move) {
 	// A sample the rules refuse (a bug of this package's determinizer or playouts) panics in
 	// the search; the bot recovers and lets the heuristic decide, so that a person's table
 	// never stops on it.
-	defer func() {
-		if r := recover(); r != nil {
-			m = b.h.Decide(v)
-		}
-	}()
+	defer botkit.OrElse(&m, func() corruptia.Move { return b.h.Decide(v) })
 	if v.Next.Kind == corruptia.DecideDiscard || v.Round == 0 {
 		return b.h.Decide(v)
 	}
@@ -76,18 +57,12 @@ func (b *Strong) Decide(v *corruptia.View) (m corruptia.Move) {
 }
 
 func (b *Strong) Vote(v *corruptia.View) (vote corruptia.Vote) {
-	defer func() { // as in Decide
-		if r := recover(); r != nil {
-			vote = b.h.Vote(v)
-		}
-	}()
+	defer botkit.OrElse(&vote, func() corruptia.Vote { return b.h.Vote(v) }) // as in Decide
 	return b.search(v).V
 }
 
 func (b *Strong) search(v *corruptia.View) act {
-	cfg := b.cfg
-	cfg.Seed = b.rng.Uint64()
-	a, st := search.Run(v.Seat, func(r *rand.Rand) search.Game[act] {
+	return botkit.Search(&b.Searcher, v.Seat, func(r *rand.Rand) search.Game[act] {
 		h, c := v.Determinize(r)
 		g := &game{h: h, c: c, b: b}
 		g.settle()
@@ -96,9 +71,7 @@ func (b *Strong) search(v *corruptia.View) act {
 		}
 		g.plays = 0
 		return g
-	}, cfg)
-	b.last = st
-	return a
+	})
 }
 
 // act is a move or a vote, as the search keys its tree.

@@ -4,9 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"reflect"
-	"strings"
 
 	"corruption/engine/corruptia"
 	"corruption/engine/internal/strictjson"
@@ -39,7 +36,7 @@ type entry struct {
 func parseEntry(raw json.RawMessage, players int) (Entry, error) {
 	var en entry
 	if err := strictjson.Decode(raw, &en); err != nil {
-		return Entry{}, cleanJSONError(err)
+		return Entry{}, strictjson.Clean(err)
 	}
 	actions := 0
 	for _, present := range []bool{en.Discard != nil, en.Propose != nil, en.Amend != nil, en.NoBill != nil, en.Offer != nil,
@@ -174,68 +171,4 @@ func parseProposal(e *Entry, en entry, players int) error {
 		}
 	}
 	return nil
-}
-
-// where turns a JSON decoding error into a line and column of data.
-func where(data []byte, err error) string {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset - 1
-	case errors.As(err, &te):
-		off = te.Offset - 1
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		off = int64(len(data))
-	}
-	if off < 0 {
-		return ""
-	}
-	off = min(off, int64(len(data)))
-	line, col := 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return fmt.Sprintf("line %d, column %d", line, col)
-}
-
-func cleanJSONError(err error) error {
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &te):
-		field := te.Field
-		if field == "" {
-			field = "value"
-		}
-		return fmt.Errorf("%s: want %s, got a JSON %s", field, typeWords(te.Type), te.Value)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("the script ends too soon (unexpected end of input)")
-	case errors.Is(err, io.EOF):
-		return errors.New("empty script")
-	}
-	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
-}
-
-func typeWords(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Int:
-		return "a whole number"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.String:
-		return "a string"
-	}
-	return t.String()
 }

@@ -2,12 +2,12 @@ package script
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 
 	"corruption/engine"
 	"corruption/engine/corruptia"
+	"corruption/engine/internal/strictjson"
 )
 
 // Result is where a game stands, as `corruption replay --game corruptia --json` prints it.
@@ -46,34 +46,17 @@ type Next struct {
 	Decision string `json:"decision"`
 }
 
-// End is how a game ended: why, and the script's entry (counted from 1) that ended it.
-type End struct {
-	Reason string `json:"reason"`
-	Move   int    `json:"move"`
-}
+// End is how a game ended: why, and the script's move (counted from 1) that ended it.
+type End = strictjson.End
 
 // EndLastRound is Corruptia's one way to end: "Once the 5th round is over". The end's entry is
 // the last of the fifth round's last turn (its votes, its toss, an absent senator's swap or
 // pass).
 const EndLastRound = "last-round"
 
-// ReplayError is an entry the game refused: the script's entry Move (counted from 1) and why.
-// It reads "move K: ..."; as JSON, {"move": K, "message": "..."}.
-type ReplayError struct {
-	Move int
-	Err  error
-}
-
-func (e *ReplayError) Error() string { return fmt.Sprintf("move %d: %v", e.Move, e.Err) }
-func (e *ReplayError) Unwrap() error { return e.Err }
-
-// MarshalJSON writes {"move": K, "message": "..."}.
-func (e *ReplayError) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Move    int    `json:"move"`
-		Message string `json:"message"`
-	}{e.Move, e.Err.Error()})
-}
+// ReplayError is an illegal move: the script's move (counted from 1) and why the game
+// refused it.
+type ReplayError = strictjson.ReplayError
 
 // Summarize describes where g stands, with every hand g knows; Run adds End and Error.
 func Summarize(g *corruptia.Game) *Result {

@@ -91,19 +91,9 @@ func parseWorker(s string, players int) (Worker, error) {
 	return Worker{Income: int(inc[1] - '0'), Bill: b}, nil
 }
 
-// ParseError says where a script is malformed.
-type ParseError struct {
-	Where string // "line 3, column 14", "move 12", "deck"; "" for the whole document
-	Err   error
-}
-
-func (e *ParseError) Error() string {
-	if e.Where == "" {
-		return e.Err.Error()
-	}
-	return e.Where + ": " + e.Err.Error()
-}
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError says where a script is malformed: "line 3, column 14", "move 12", "deck", or
+// nowhere for the whole document.
+type ParseError = strictjson.ParseError
 
 type file struct {
 	Players    *int              `json:"players"`
@@ -121,30 +111,30 @@ type file struct {
 func Parse(data []byte) (*Script, error) {
 	var f file
 	if err := strictjson.Decode(data, &f); err != nil {
-		return nil, &ParseError{Where: where(data, err), Err: cleanJSONError(err)}
+		return nil, strictjson.At(data, err)
 	}
 	switch {
 	case f.Players == nil:
-		return nil, &ParseError{"players", errors.New("missing (the number of senators, 2 to 5)")}
+		return nil, &ParseError{Where: "players", Err: errors.New("missing (the number of senators, 2 to 5)")}
 	case f.First == nil:
-		return nil, &ParseError{"first", errors.New("missing (the seat that holds the presidential token first)")}
+		return nil, &ParseError{Where: "first", Err: errors.New("missing (the seat that holds the presidential token first)")}
 	case f.Deck == nil:
-		return nil, &ParseError{"deck", errors.New("missing (all 90 bill ids, top of the deck first)")}
+		return nil, &ParseError{Where: "deck", Err: errors.New("missing (all 90 bill ids, top of the deck first)")}
 	case f.Moves == nil:
-		return nil, &ParseError{"moves", errors.New("missing (use [] for a game not yet begun)")}
+		return nil, &ParseError{Where: "moves", Err: errors.New("missing (use [] for a game not yet begun)")}
 	}
 	sc := &Script{Players: *f.Players, First: *f.First, Config: corruptia.DefaultConfig()}
 	if sc.Players < corruptia.MinPlayers || sc.Players > corruptia.MaxPlayers {
-		return nil, &ParseError{"players", fmt.Errorf("%d, want %d to %d", sc.Players, corruptia.MinPlayers, corruptia.MaxPlayers)}
+		return nil, &ParseError{Where: "players", Err: fmt.Errorf("%d, want %d to %d", sc.Players, corruptia.MinPlayers, corruptia.MaxPlayers)}
 	}
 	if sc.First < 0 || sc.First >= sc.Players {
-		return nil, &ParseError{"first", fmt.Errorf("seat %d is not between 0 and %d", sc.First, sc.Players-1)}
+		return nil, &ParseError{Where: "first", Err: fmt.Errorf("seat %d is not between 0 and %d", sc.First, sc.Players-1)}
 	}
 	if f.Amendments != nil {
 		// Any bound: the sheet sets none. A table's configuration holds 0 to 9
 		// (corruptia.EncodeConfig); a script is no table.
 		if sc.Config.Amendments = *f.Amendments; sc.Config.Amendments < 0 {
-			return nil, &ParseError{"amendments", fmt.Errorf("%d, want 0 or more a turn", sc.Config.Amendments)}
+			return nil, &ParseError{Where: "amendments", Err: fmt.Errorf("%d, want 0 or more a turn", sc.Config.Amendments)}
 		}
 	}
 	var err error
@@ -152,7 +142,7 @@ func Parse(data []byte) (*Script, error) {
 		return nil, err
 	}
 	if len(sc.Deck) != corruptia.NumBills {
-		return nil, &ParseError{"deck", fmt.Errorf("%d bills, want all %d", len(sc.Deck), corruptia.NumBills)}
+		return nil, &ParseError{Where: "deck", Err: fmt.Errorf("%d bills, want all %d", len(sc.Deck), corruptia.NumBills)}
 	}
 	if f.Redeck != nil {
 		if sc.Redeck, err = parseBills("redeck", f.Redeck); err != nil {
@@ -167,7 +157,7 @@ func Parse(data []byte) (*Script, error) {
 	for i, raw := range f.Moves {
 		e, err := parseEntry(raw, sc.Players)
 		if err != nil {
-			return nil, &ParseError{fmt.Sprintf("move %d", i+1), err}
+			return nil, &ParseError{Where: fmt.Sprintf("move %d", i+1), Err: err}
 		}
 		sc.Moves = append(sc.Moves, e)
 	}
@@ -181,10 +171,10 @@ func parseBills(what string, ids []string) ([]corruptia.Bill, error) {
 	for i, id := range ids {
 		b, err := corruptia.ParseBill(id)
 		if err != nil {
-			return nil, &ParseError{fmt.Sprintf("%s[%d]", what, i), err}
+			return nil, &ParseError{Where: fmt.Sprintf("%s[%d]", what, i), Err: err}
 		}
 		if seen[b] {
-			return nil, &ParseError{fmt.Sprintf("%s[%d]", what, i), fmt.Errorf("%s appears twice", b)}
+			return nil, &ParseError{Where: fmt.Sprintf("%s[%d]", what, i), Err: fmt.Errorf("%s appears twice", b)}
 		}
 		seen[b], out[i] = true, b
 	}

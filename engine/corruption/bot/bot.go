@@ -3,10 +3,9 @@
 package bot
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
+	"corruption/engine/botkit"
 	"corruption/engine/corruption"
 )
 
@@ -20,10 +19,18 @@ type Bot interface {
 }
 
 // Kinds lists the bot kinds simulate plays by default; the network table seats the first.
-var Kinds = []string{"heuristic", "random"}
+var Kinds = botkit.DefaultBots
+
+// kinds are every kind New accepts, and a strong bot's budgets.
+var kinds = &botkit.Kinds[Bot]{List: []botkit.Kind[Bot]{
+	{Name: "heuristic", Make: func(r *rand.Rand, _ int) Bot { return NewHeuristic(r) }},
+	{Name: "random", Make: func(r *rand.Rand, _ int) Bot { return &Random{rng: r} }},
+	{Name: "strong", Make: func(r *rand.Rand, think int) Bot { return NewStrong(r, think) }},
+	{Name: "easy", Make: func(r *rand.Rand, _ int) Bot { return &Easy{Random{rng: r}} }},
+}, Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player}
 
 // AllKinds lists every kind New accepts.
-var AllKinds = []string{"heuristic", "random", "strong", "easy"}
+var AllKinds = kinds.Names()
 
 // New makes a bot of the named kind, with its own random source seeded by seed; a strong bot
 // thinks ThinkPerson playouts a decision.
@@ -32,21 +39,7 @@ func New(kind string, seed uint64) (Bot, error) { return NewThinking(kind, seed,
 // NewThinking is New with a strong bot's budget: think playouts a decision (0: ThinkPerson).
 // Other kinds do not think.
 func NewThinking(kind string, seed uint64, think int) (Bot, error) {
-	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	switch kind {
-	case "random":
-		return &Random{rng: r}, nil
-	case "heuristic":
-		return NewHeuristic(r), nil
-	case "strong":
-		if think <= 0 {
-			think = ThinkPerson
-		}
-		return NewStrong(r, think), nil
-	case "easy":
-		return &Easy{Random{rng: r}}, nil
-	}
-	return nil, fmt.Errorf("unknown bot kind %q (want %s)", kind, strings.Join(AllKinds, ", "))
+	return kinds.New(kind, seed, think)
 }
 
 // Easy is the easy level: the random bot. In Corruption a heuristic bot that plays at random

@@ -1,10 +1,10 @@
 package bot
 
 import (
-	"context"
-	"fmt"
+	"errors"
 
 	"corruption/engine"
+	"corruption/engine/botkit"
 	"corruption/engine/corruption"
 )
 
@@ -12,28 +12,19 @@ import (
 // seat's View of the node's copy of the game and encodes the move b chooses with
 // corruption.Game.Action, which refuses an illegal move rather than sign it.
 func Player(b Bot) engine.Player {
-	if s, ok := b.(*Strong); ok {
-		s.cfg.Deadline = TimeCap
-	}
-	return player{b}
+	return botkit.Player(b, "Corruption", func(g *corruption.Game, seat int) (engine.Action, error) {
+		if g.State() == nil {
+			return engine.Action{}, errors.New("the game has not started")
+		}
+		return g.Action(b.Decide(g.View(seat)))
+	})
 }
 
-type player struct{ b Bot }
+// NewPlayer is a bot of the named kind, seeded, as an engine.Player.
+func NewPlayer(kind string, seed uint64) (engine.Player, error) { return kinds.Player(kind, seed, 0) }
 
-func (p player) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
-	if err := ctx.Err(); err != nil {
-		return engine.Action{}, err
-	}
-	cg, ok := g.(*corruption.Game)
-	if !ok {
-		return engine.Action{}, fmt.Errorf("%s bot: the game is a %T, not Corruption", p.b.Name(), g)
-	}
-	if cg.State() == nil {
-		return engine.Action{}, fmt.Errorf("%s bot: the game has not started", p.b.Name())
-	}
-	a, err := cg.Action(p.b.Decide(cg.View(seat)))
-	if err != nil {
-		return engine.Action{}, fmt.Errorf("%s bot at seat %d: %w", p.b.Name(), seat, err)
-	}
-	return a, nil
+// ThinkingPlayer is NewPlayer with a strong bot's budget: think playouts a decision (0:
+// ThinkPerson).
+func ThinkingPlayer(kind string, seed uint64, think int) (engine.Player, error) {
+	return kinds.Player(kind, seed, think)
 }

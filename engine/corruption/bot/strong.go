@@ -4,8 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
+	"corruption/engine/botkit"
 	"corruption/engine/corruption"
 	"corruption/engine/search"
 )
@@ -18,52 +18,33 @@ import (
 // budget refines the heuristic's choice. It peeks and chooses free stud's face-up positions as
 // the heuristic bot does: a search over determinizations cannot see what a peek would teach.
 type Strong struct {
+	botkit.Searcher
 	h      *Heuristic // ranks the moves, peeks
 	policy [corruption.MaxPlayers]*Heuristic
-	rng    *rand.Rand
-	cfg    search.Config
-	last   search.Stats
 }
 
-// Default budgets of the strong bot, in playouts a decision.
+// The strong bot's budgets in Corruption, in playouts a decision (botkit.Kinds' Person and
+// Simulate; their figures are in docs/PERFORMANCE.md).
 const (
-	// ThinkPerson is the budget at a person's table (demo, play, bot): about a quarter of a
-	// second a decision on one core (docs/PERFORMANCE.md).
-	ThinkPerson = 400
-	// ThinkSimulate is simulate's: 100 games of one strong bot and three heuristic ones in
-	// well under five minutes on two cores.
-	ThinkSimulate = 150
+	ThinkPerson   = 400 // at a person's table (demo, play, bot)
+	ThinkSimulate = 150 // simulate's: 100 games of one strong bot and three heuristic ones
 )
+
+// TimeCap bounds a strong bot's decision at a table (botkit.TimeCap).
+const TimeCap = botkit.TimeCap
 
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
 func NewStrong(rng *rand.Rand, playouts int) *Strong {
-	b := &Strong{h: NewHeuristic(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))), rng: rng, cfg: search.Defaults}
-	for s := range b.policy {
-		b.policy[s] = NewHeuristic(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())))
-	}
-	b.cfg.Playouts = playouts
+	b := &Strong{Searcher: botkit.NewSearcher(rng, playouts)}
+	b.h = botkit.Helpers(rng, b.policy[:], func(r *rand.Rand) *Heuristic { return NewHeuristic(r) })
 	return b
 }
-
-func (b *Strong) Name() string { return "strong" }
-
-// TimeCap bounds a strong bot's decision at a table (Player): a slow or busy machine plays
-// fewer playouts rather than keep the table waiting. Simulations have no cap, so that their
-// results depend on the seed and the budget alone.
-const TimeCap = 5 * time.Second
-
-// Last is what the last search did.
-func (b *Strong) Last() search.Stats { return b.last }
 
 func (b *Strong) Decide(v corruption.View) (m corruption.Move) {
 	// A sample the rules refuse (a bug of this package's determinizer or playouts) panics in
 	// the search; the bot recovers and lets the heuristic decide, so that a person's table
 	// never stops on it.
-	defer func() {
-		if r := recover(); r != nil {
-			m = b.h.Decide(v)
-		}
-	}()
+	defer botkit.OrElse(&m, func() corruption.Move { return b.h.Decide(v) })
 	d := v.Next()
 	switch d.Kind {
 	case corruption.DecidePlace:
@@ -77,15 +58,10 @@ func (b *Strong) Decide(v corruption.View) (m corruption.Move) {
 	default:
 		return b.h.Decide(v)
 	}
-	cfg := b.cfg
-	cfg.Seed = b.rng.Uint64()
 	round := v.Round()
-	var st search.Stats
-	m, st = search.Run(v.Seat(), func(r *rand.Rand) search.Game[corruption.Move] {
+	return botkit.Search(&b.Searcher, v.Seat(), func(r *rand.Rand) search.Game[corruption.Move] {
 		return &game{s: v.Determinize(r), b: b, cut: round + 1}
-	}, cfg)
-	b.last = st
-	return m
+	})
 }
 
 // game is one determinization, as package search plays it.

@@ -9,10 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"reflect"
-	"strconv"
-	"strings"
 
 	"corruption/engine/corruption"
 	"corruption/engine/internal/strictjson"
@@ -47,44 +43,34 @@ type move struct {
 	Pass   *bool   `json:"pass"`
 }
 
-// ParseError says where a script is malformed.
-type ParseError struct {
-	Where string // "line 3, column 14", "move 12", "deck"; "" for the whole document
-	Err   error
-}
-
-func (e *ParseError) Error() string {
-	if e.Where == "" {
-		return e.Err.Error()
-	}
-	return e.Where + ": " + e.Err.Error()
-}
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError says where a script is malformed: "line 3, column 14", "move 12", "deck", or
+// nowhere for the whole document.
+type ParseError = strictjson.ParseError
 
 // Parse reads a script. It rejects unknown fields, missing required fields (players, deck,
 // first, moves), and moves that do not have exactly one action; errors say where.
 func Parse(data []byte) (*Script, error) {
 	var f file
 	if err := strictjson.Decode(data, &f); err != nil {
-		return nil, &ParseError{Where: where(data, err), Err: cleanJSONError(err)}
+		return nil, strictjson.At(data, err)
 	}
 	sc := &Script{}
 	c := &sc.Config
 	switch {
 	case f.Players == nil:
-		return nil, &ParseError{"players", errors.New("missing (the number of players, 3 to 7)")}
+		return nil, &ParseError{Where: "players", Err: errors.New("missing (the number of players, 3 to 7)")}
 	case f.Deck == nil:
-		return nil, &ParseError{"deck", errors.New("missing (all 24 contract ids, top of the deck first)")}
+		return nil, &ParseError{Where: "deck", Err: errors.New("missing (all 24 contract ids, top of the deck first)")}
 	case f.First == nil:
-		return nil, &ParseError{"first", errors.New("missing (the seat that plays first in round 1)")}
+		return nil, &ParseError{Where: "first", Err: errors.New("missing (the seat that plays first in round 1)")}
 	case f.Moves == nil:
-		return nil, &ParseError{"moves", errors.New("missing (use [] for a game not yet begun)")}
+		return nil, &ParseError{Where: "moves", Err: errors.New("missing (use [] for a game not yet begun)")}
 	}
 	c.Players, c.First = *f.Players, *f.First
 	if f.Variant != nil {
 		v, err := corruption.ParseVariant(*f.Variant)
 		if err != nil {
-			return nil, &ParseError{"variant", err}
+			return nil, &ParseError{Where: "variant", Err: err}
 		}
 		c.Variant = v
 	}
@@ -95,17 +81,17 @@ func Parse(data []byte) (*Script, error) {
 	for i, id := range f.Deck {
 		k, err := corruption.ParseContract(id)
 		if err != nil {
-			return nil, &ParseError{fmt.Sprintf("deck[%d]", i), err}
+			return nil, &ParseError{Where: fmt.Sprintf("deck[%d]", i), Err: err}
 		}
 		c.Deck[i] = k
 	}
 	if err := c.Validate(); err != nil {
-		return nil, &ParseError{"config", err}
+		return nil, &ParseError{Where: "config", Err: err}
 	}
 	for i, raw := range f.Moves {
 		m, err := parseMove(raw)
 		if err != nil {
-			return nil, &ParseError{fmt.Sprintf("move %d", i+1), err}
+			return nil, &ParseError{Where: fmt.Sprintf("move %d", i+1), Err: err}
 		}
 		sc.Moves = append(sc.Moves, m)
 	}
@@ -116,7 +102,7 @@ func parseMove(raw json.RawMessage) (corruption.Move, error) {
 	var mv move
 	var m corruption.Move
 	if err := strictjson.Decode(raw, &mv); err != nil {
-		return m, cleanJSONError(err)
+		return m, strictjson.Clean(err)
 	}
 	if mv.Seat == nil {
 		return m, errors.New(`missing "seat"`)
@@ -168,115 +154,6 @@ func parseMove(raw json.RawMessage) (corruption.Move, error) {
 		m.Kind = corruption.MovePass
 	}
 	return m, nil
-}
-
-// where turns a JSON decoding error into a line and column of data.
-func where(data []byte, err error) string {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset - 1 // the offset counts the offending byte
-	case errors.As(err, &te):
-		off = valueStart(data, te.Offset)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		off = int64(len(data))
-	}
-	if off < 0 {
-		return ""
-	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col := 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
-}
-
-// valueStart finds where the JSON value that ends at offset end begins: a string, an object or
-// array, or a bare literal.
-func valueStart(data []byte, end int64) int64 {
-	if end > int64(len(data)) {
-		end = int64(len(data))
-	}
-	i := end - 1
-	for i >= 0 && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i--
-	}
-	if i < 0 {
-		return 0
-	}
-	switch data[i] {
-	case '"':
-		for j := i - 1; j >= 0; j-- {
-			if data[j] == '"' && (j == 0 || data[j-1] != '\\') {
-				return j
-			}
-		}
-	case '}', ']':
-		depth := 0
-		for j := i; j >= 0; j-- {
-			switch data[j] {
-			case '}', ']':
-				depth++
-			case '{', '[':
-				if depth--; depth == 0 {
-					return j
-				}
-			}
-		}
-	default:
-		j := i
-		for j > 0 && strings.IndexByte("0123456789+-.eEtruefalsn", data[j-1]) >= 0 {
-			j--
-		}
-		return j
-	}
-	return i
-}
-
-func cleanJSONError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		field := te.Field
-		if field == "" {
-			field = "value"
-		}
-		want := te.Type.String()
-		switch te.Type.Kind() {
-		case reflect.Struct, reflect.Map:
-			want = "an object"
-		case reflect.Slice, reflect.Array:
-			want = "a list"
-		case reflect.Int, reflect.Int64, reflect.Uint64:
-			want = "a whole number"
-		case reflect.Ptr:
-			want = "a " + te.Type.Elem().String()
-		}
-		return fmt.Errorf("%s: want %s, got a JSON %s", field, want, te.Value)
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return errors.New("the script ends too soon (unexpected end of input)")
-	}
-	if errors.Is(err, io.EOF) {
-		return errors.New("empty script")
-	}
-	return errors.New(trimJSONPrefix(err.Error()))
-}
-
-func trimJSONPrefix(s string) string {
-	const p = "json: "
-	if len(s) > len(p) && s[:len(p)] == p {
-		return s[len(p):]
-	}
-	return s
 }
 
 // Marshal writes the script as JSON, one move per line. Parse(Marshal(s)) gives s back.

@@ -2,12 +2,12 @@ package script
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"corruption/engine/corruption"
+	"corruption/engine/internal/strictjson"
 )
 
 // Summary is where a game stands, as `corruption replay --json` prints it. The first five keys
@@ -27,33 +27,16 @@ type Summary struct {
 }
 
 // End is how a game ended: why, and the script's move (counted from 1) that ended it.
-type End struct {
-	Reason string `json:"reason"`
-	Move   int    `json:"move"`
-}
+type End = strictjson.End
 
 // EndLastRound is Corruption's one way to end: the fourth round's awarding phase is over
 // ("After the fourth round, the player whose contracts have the greatest total value is the
 // winner"). The end's move is the script's last, the one that finished that phase.
 const EndLastRound = "last-round"
 
-// ReplayError is an illegal move: the script's move Move (counted from 1) and why the game
-// refused it. It reads "move K: ..."; as JSON, {"move": K, "message": "..."}.
-type ReplayError struct {
-	Move int
-	Err  error
-}
-
-func (e *ReplayError) Error() string { return fmt.Sprintf("move %d: %v", e.Move, e.Err) }
-func (e *ReplayError) Unwrap() error { return e.Err }
-
-// MarshalJSON writes {"move": K, "message": "..."}.
-func (e *ReplayError) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Move    int    `json:"move"`
-		Message string `json:"message"`
-	}{e.Move, e.Err.Error()})
-}
+// ReplayError is an illegal move: the script's move (counted from 1) and why the game
+// refused it.
+type ReplayError = strictjson.ReplayError
 
 // Next is the decision due.
 type Next struct {

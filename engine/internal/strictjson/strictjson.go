@@ -1,5 +1,6 @@
-// Package strictjson decodes the games' scripts strictly: what it accepts has one meaning. It
-// is shared by the script packages of every game (engine/*/script).
+// Package strictjson is what the games' script packages (engine/*/script) share: a strict decoder
+// (what it accepts has one meaning), and the errors a script gets (ParseError: where it is
+// malformed; ReplayError: the move a game refused) and how it ended (End).
 package strictjson
 
 import (

@@ -5,12 +5,10 @@
 package bot
 
 import (
-	"context"
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"corruption/engine"
+	"corruption/engine/botkit"
 	"corruption/engine/kingdoms"
 )
 
@@ -24,13 +22,31 @@ type Bot interface {
 }
 
 // Kinds lists the bot kinds simulate plays by default; the network table seats the first.
-var Kinds = []string{"heuristic", "random"}
+var Kinds = botkit.DefaultBots
+
+// kinds are every kind New accepts, and a strong bot's budgets.
+var kinds = &botkit.Kinds[Bot]{List: []botkit.Kind[Bot]{
+	{Name: "heuristic", Make: func(r *rand.Rand, _ int) Bot { return &Heuristic{rng: r} }},
+	{Name: "random", Make: func(r *rand.Rand, _ int) Bot { return &Random{rng: r} }},
+	{Name: "strong", Make: func(r *rand.Rand, think int) Bot { return NewStrong(r, think) }},
+	{Name: "easy", Make: func(r *rand.Rand, _ int) Bot {
+		return &Easy{botkit.NewMix[Bot](&Heuristic{rng: r}, &Random{rng: r}, r)}
+	}},
+}, Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player, More: variant}
 
 // AllKinds lists every kind New accepts.
-var AllKinds = []string{"heuristic", "random", "strong", "easy"}
+var AllKinds = kinds.Names()
 
 // variants are heuristic bots with other weights, known to New by name (tests only).
 var variants = map[string]params{}
+
+func variant(kind string, r *rand.Rand) (Bot, bool) {
+	p, ok := variants[kind]
+	if !ok {
+		return nil, false
+	}
+	return &Heuristic{rng: r, p: &p}, true
+}
 
 // New makes a bot of the named kind, with its own random source seeded by seed; a strong bot
 // thinks ThinkPerson playouts a decision.
@@ -39,41 +55,23 @@ func New(kind string, seed uint64) (Bot, error) { return NewThinking(kind, seed,
 // NewThinking is New with a strong bot's budget: think playouts a decision (0: ThinkPerson).
 // Other kinds do not think.
 func NewThinking(kind string, seed uint64, think int) (Bot, error) {
-	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	switch kind {
-	case "random":
-		return &Random{rng: r}, nil
-	case "heuristic":
-		return &Heuristic{rng: r}, nil
-	case "strong":
-		if think <= 0 {
-			think = ThinkPerson
-		}
-		return NewStrong(r, think), nil
-	case "easy":
-		return &Easy{h: &Heuristic{rng: r}, r: &Random{rng: r}, rng: r}, nil
-	}
-	if p, ok := variants[kind]; ok {
-		return &Heuristic{rng: r, p: &p}, nil
-	}
-	return nil, fmt.Errorf("unknown bot kind %q (want %s)", kind, strings.Join(AllKinds, ", "))
+	return kinds.New(kind, seed, think)
+}
+
+// NewPlayer is a bot of the named kind, seeded, as an engine.Player.
+func NewPlayer(kind string, seed uint64) (engine.Player, error) { return kinds.Player(kind, seed, 0) }
+
+// ThinkingPlayer is NewPlayer with a strong bot's budget: think playouts a decision (0:
+// ThinkPerson).
+func ThinkingPlayer(kind string, seed uint64, think int) (engine.Player, error) {
+	return kinds.Player(kind, seed, think)
 }
 
 // Easy is the easy level: the heuristic bot, but half of its decisions are the random bot's.
-type Easy struct {
-	h   *Heuristic
-	r   *Random
-	rng *rand.Rand
-}
+type Easy struct{ botkit.Mix[Bot] }
 
-func (b *Easy) Name() string { return "easy" }
-
-func (b *Easy) Decide(v kingdoms.View) kingdoms.Move {
-	if b.rng.IntN(2) == 0 {
-		return b.r.Decide(v)
-	}
-	return b.h.Decide(v)
-}
+func (b *Easy) Name() string                         { return "easy" }
+func (b *Easy) Decide(v kingdoms.View) kingdoms.Move { return b.Pick().Decide(v) }
 
 // Random plays a random legal move: first a random kind of move among those it may make, then
 // a random move of that kind, so that rare kinds (a vote call) are not drowned by common ones.
@@ -102,25 +100,7 @@ func (b *Random) Decide(v kingdoms.View) kingdoms.Move {
 // node's copy of the game and turns the move b chooses into an engine.Action with
 // kingdoms.Game.Action, which refuses an illegal move rather than sign it.
 func Player(b Bot) engine.Player {
-	if s, ok := b.(*Strong); ok {
-		s.cfg.Deadline = TimeCap
-	}
-	return player{b}
-}
-
-type player struct{ b Bot }
-
-func (p player) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
-	if err := ctx.Err(); err != nil {
-		return engine.Action{}, err
-	}
-	kg, ok := g.(*kingdoms.Game)
-	if !ok {
-		return engine.Action{}, fmt.Errorf("%s bot: the game is a %T, not Corrupted Kingdoms", p.b.Name(), g)
-	}
-	a, err := kg.Action(p.b.Decide(kg.View(seat)))
-	if err != nil {
-		return engine.Action{}, fmt.Errorf("%s bot at seat %d: %w", p.b.Name(), seat, err)
-	}
-	return a, nil
+	return botkit.Player(b, "Corrupted Kingdoms", func(g *kingdoms.Game, seat int) (engine.Action, error) {
+		return g.Action(b.Decide(g.View(seat)))
+	})
 }

@@ -3,12 +3,9 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"corruption/engine"
+	"corruption/engine/botkit"
 	"corruption/engine/kingdoms"
 )
 
@@ -29,21 +26,7 @@ type SimConfig struct {
 }
 
 // Tally is the record of one bot kind, seat, place in turn order or corporation.
-type Tally struct {
-	Games     int     `json:"games"`
-	Wins      float64 `json:"wins"` // a win shared by k players counts 1/k
-	WinRate   float64 `json:"win_rate"`
-	MeanScore float64 `json:"mean_score"`
-	total     float64
-}
-
-func (t *Tally) add(score int, win float64) {
-	t.Games++
-	t.Wins += win
-	t.total += float64(score)
-	t.WinRate = t.Wins / float64(t.Games)
-	t.MeanScore = t.total / float64(t.Games)
-}
+type Tally = botkit.Tally
 
 // SimResult is what a batch of games gave.
 type SimResult struct {
@@ -60,20 +43,13 @@ type SimResult struct {
 	GamesPerSec float64          `json:"games_per_second"`
 }
 
-// Simulate plays a batch of games, spread over the machine's cores. The results do not depend
-// on how many cores there are: each game's setup and bots come from the seed and the game's
-// number alone.
+// Simulate plays the batch over the machine's cores (botkit.Batch.Run); as each game's setup
+// and bots come from the seed and the game's number alone, the results are the same on any
+// machine.
 func Simulate(sc SimConfig) (*SimResult, error) {
-	if sc.Games < 1 {
-		return nil, fmt.Errorf("games: %d, want at least 1", sc.Games)
-	}
-	if len(sc.Bots) == 0 {
-		sc.Bots = []string{"heuristic", "random"}
-	}
-	for _, k := range sc.Bots {
-		if _, err := New(k, 0); err != nil {
-			return nil, err
-		}
+	b := sc.batch()
+	if err := b.Check(); err != nil {
+		return nil, err
 	}
 	if err := sc.Rules.Check(sc.Players); err != nil {
 		return nil, err
@@ -87,42 +63,20 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		err    error
 	}
 	outcomes := make([]outcome, sc.Games)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range min(runtime.GOMAXPROCS(0), sc.Games) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				g := int(next.Add(1) - 1)
-				if g >= sc.Games {
-					return
-				}
-				o := &outcomes[g]
-				game, err := sc.play(g)
-				if err != nil {
-					o.err = fmt.Errorf("game %d: %w", g, err)
-					continue
-				}
-				v := game.View(-1)
-				o.scores, o.corps, o.first, o.rounds = v.Scores, v.Corporations, v.First, v.Round
-				out := game.Outcome()
-				o.wins = make([]float64, sc.Players)
-				for _, w := range out.Winners {
-					o.wins[w] = 1 / float64(len(out.Winners))
-				}
-			}
-		}()
-	}
-	wg.Wait()
 	res := &SimResult{Games: sc.Games, Players: sc.Players, Rules: sc.Rules.String(), Seed: sc.Seed,
 		ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players), ByPosition: make([]Tally, sc.Players),
 		ByCorp: map[string]Tally{}}
-	res.Seconds = time.Since(start).Seconds()
-	if res.Seconds > 0 {
-		res.GamesPerSec = float64(sc.Games) / res.Seconds
-	}
+	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
+		o := &outcomes[g]
+		game, err := sc.play(b, g)
+		if err != nil {
+			o.err = fmt.Errorf("game %d: %w", g, err)
+			return
+		}
+		v := game.View(-1)
+		o.scores, o.corps, o.first, o.rounds = v.Scores, v.Corporations, v.First, v.Round
+		o.wins = botkit.Shares(sc.Players, game.Outcome().Winners)
+	})
 	for g, o := range outcomes {
 		if o.err != nil {
 			return nil, o.err
@@ -130,50 +84,25 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		res.MeanRounds += float64(o.rounds) / float64(sc.Games)
 		for seat := range sc.Players {
 			total, win := o.scores[seat].Total, o.wins[seat]
-			kind := sc.kind(g, seat)
-			t := res.ByBot[kind]
-			t.add(total, win)
-			res.ByBot[kind] = t
-			res.BySeat[seat].add(total, win)
-			res.ByPosition[(seat-o.first+sc.Players)%sc.Players].add(total, win)
+			botkit.AddTo(res.ByBot, res.BySeat, b.Kind(g, seat), seat, total, win)
+			res.ByPosition[(seat-o.first+sc.Players)%sc.Players].Add(total, win)
 			corp := kingdoms.Corporations()[o.corps[seat]].ID
-			t = res.ByCorp[corp]
-			t.add(total, win)
+			t := res.ByCorp[corp]
+			t.Add(total, win)
 			res.ByCorp[corp] = t
 		}
 	}
 	return res, nil
 }
 
-// kind is the bot kind at seat in game g: the list dealt in turn, rotated one seat a game.
-func (sc *SimConfig) kind(g, seat int) string { return sc.Bots[(seat+g)%len(sc.Bots)] }
-
-// gameBot is the bot at seat in game g: of its kind, seeded from the batch's seed, the game
-// and the seat.
-func (sc *SimConfig) gameBot(g, seat int) (Bot, error) {
-	think := sc.Think
-	if think <= 0 {
-		think = ThinkSimulate
-	}
-	return NewThinking(sc.kind(g, seat), sc.Seed^uint64(g)<<8^uint64(seat), think)
+// batch is the simulation's bots and seeds, as the kit deals them.
+func (sc *SimConfig) batch() *botkit.Batch[Bot] {
+	return &botkit.Batch[Bot]{Kinds: kinds, Games: sc.Games, Players: sc.Players, Bots: sc.Bots, Think: sc.Think, Seed: sc.Seed}
 }
 
 // GameBots are game g's bots, fresh, one a seat, as Simulate seats them: with them and the
 // game's setup, bot.Play plays game g of the batch again, move for move (to record it).
-func (sc SimConfig) GameBots(g int) ([]Bot, error) {
-	if len(sc.Bots) == 0 {
-		sc.Bots = []string{"heuristic", "random"}
-	}
-	bots := make([]Bot, sc.Players)
-	for seat := range bots {
-		b, err := sc.gameBot(g, seat)
-		if err != nil {
-			return nil, err
-		}
-		bots[seat] = b
-	}
-	return bots, nil
-}
+func (sc SimConfig) GameBots(g int) ([]Bot, error) { return sc.batch().GameBots(g) }
 
 // GameSetup is the setup of game g of a batch seeded with seed.
 func GameSetup(c kingdoms.Config, players int, seed uint64, g int) kingdoms.Setup {
@@ -181,10 +110,10 @@ func GameSetup(c kingdoms.Config, players int, seed uint64, g int) kingdoms.Setu
 }
 
 // play plays game g to the end.
-func (sc *SimConfig) play(g int) (*kingdoms.Game, error) {
-	bots := make([]Bot, sc.Players)
-	for seat := range bots {
-		bots[seat], _ = sc.gameBot(g, seat)
+func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*kingdoms.Game, error) {
+	bots, err := b.GameBots(g)
+	if err != nil {
+		return nil, err
 	}
 	var onEvent func(engine.Event)
 	if g == 0 && sc.Show != nil {

@@ -1,16 +1,8 @@
 package bot
 
-import "corruption/engine"
+import "corruption/engine/botkit"
 
 // The stand-in of an open seat (a player who left a table that plays on: the protocol's
 // departures) is the random bot, seeded by the table for each decision (engine.StandInPlayer
 // says why not the heuristic bot).
-func init() {
-	engine.RegisterStandIn("kingdoms", engine.StandInPlayer(func(seed uint64) (engine.Player, error) {
-		b, err := New("random", seed)
-		if err != nil {
-			return nil, err
-		}
-		return Player(b), nil
-	}))
-}
+func init() { botkit.StandIn("kingdoms", kinds, "random") }

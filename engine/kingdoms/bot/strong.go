@@ -4,8 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
+	"corruption/engine/botkit"
 	k "corruption/engine/kingdoms"
 	"corruption/engine/search"
 )
@@ -18,68 +18,44 @@ import (
 // budget refines the heuristic's choice. During the setup (the chaos discard) it plays as the
 // heuristic bot.
 type Strong struct {
+	botkit.Searcher
 	h      *Heuristic // ranks the moves, plays the setup
 	policy [k.MaxPlayers]*Heuristic
-	rng    *rand.Rand
-	cfg    search.Config
-	last   search.Stats
 }
 
-// Default budgets of the strong bot, in playouts a decision.
+// The strong bot's budgets in Corrupted Kingdoms, in playouts a decision (botkit.Kinds' Person and
+// Simulate; their figures are in docs/PERFORMANCE.md).
 const (
-	// ThinkPerson is the budget at a person's table (demo, play, bot): well under a second a
-	// decision on one core (docs/PERFORMANCE.md).
-	ThinkPerson = 400
-	// ThinkSimulate is simulate's: 100 games of one strong bot and three heuristic ones in
-	// under five minutes on two cores.
-	ThinkSimulate = 100
+	ThinkPerson   = 400 // at a person's table (demo, play, bot)
+	ThinkSimulate = 100 // simulate's: 100 games of one strong bot and three heuristic ones
 )
+
+// TimeCap bounds a strong bot's decision at a table (botkit.TimeCap).
+const TimeCap = botkit.TimeCap
 
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
 func NewStrong(rng *rand.Rand, playouts int) *Strong {
-	b := &Strong{h: &Heuristic{rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}, rng: rng, cfg: search.Defaults}
-	for s := range b.policy {
-		b.policy[s] = &Heuristic{rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
-	}
-	b.cfg.Playouts = playouts
+	b := &Strong{Searcher: botkit.NewSearcher(rng, playouts)}
+	b.h = botkit.Helpers(rng, b.policy[:], func(r *rand.Rand) *Heuristic { return &Heuristic{rng: r} })
 	return b
 }
-
-func (b *Strong) Name() string { return "strong" }
-
-// TimeCap bounds a strong bot's decision at a table (Player): a slow or busy machine plays
-// fewer playouts rather than keep the table waiting. Simulations have no cap, so that their
-// results depend on the seed and the budget alone.
-const TimeCap = 5 * time.Second
-
-// Last is what the last search did.
-func (b *Strong) Last() search.Stats { return b.last }
 
 func (b *Strong) Decide(v k.View) (m k.Move) {
 	// A sample the rules refuse (a bug of this package's determinizer or playouts) panics in
 	// the search; the bot recovers and lets the heuristic decide, so that a person's table
 	// never stops on it.
-	defer func() {
-		if r := recover(); r != nil {
-			m = b.h.Decide(v)
-		}
-	}()
+	defer botkit.OrElse(&m, func() k.Move { return b.h.Decide(v) })
 	if !v.Playing || v.Over {
 		return b.h.Decide(v)
 	}
-	cfg := b.cfg
-	cfg.Seed = b.rng.Uint64()
 	cut := v.Round + 1
-	var st search.Stats
-	m, st = search.Run(v.Seat, func(r *rand.Rand) search.Game[k.Move] {
+	return botkit.Search(&b.Searcher, v.Seat, func(r *rand.Rand) search.Game[k.Move] {
 		g := &game{l: v.Determinize(r), b: b, cut: cut}
 		for !g.Over() && g.Mover() != v.Seat {
 			g.Play(g.Policy(r)) // the votes cast before this seat's, which it does not see
 		}
 		return g
-	}, cfg)
-	b.last = st
-	return m
+	})
 }
 
 // game is one determinization, as package search plays it.

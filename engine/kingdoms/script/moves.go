@@ -91,7 +91,7 @@ func (sc *Script) parseMove(raw json.RawMessage) (k.Move, []k.Minion, error) {
 // readMove reads one move into mv and builds it.
 func (sc *Script) readMove(raw json.RawMessage, mv *move) (k.Move, error) {
 	if err := strictjson.Decode(raw, mv); err != nil {
-		return k.Move{}, cleanJSONError(err)
+		return k.Move{}, strictjson.Clean(err)
 	}
 	if mv.Seat == nil {
 		return k.Move{}, errors.New(`missing "seat"`)

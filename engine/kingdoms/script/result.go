@@ -2,11 +2,10 @@ package script
 
 import (
 	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"slices"
 
 	"corruption/engine"
+	"corruption/engine/internal/strictjson"
 	k "corruption/engine/kingdoms"
 )
 
@@ -51,35 +50,18 @@ type Next struct {
 	Actions  int    `json:"actions,omitempty"`
 }
 
-// End is how a game ended: why, and the script's move (counted from 1) during which the end
-// came: the move that drew the last favor or guilty pleasure, or that ended the last turn of
-// round MaxRounds. Final voting follows it (with the house rules "even", the rest of the round
-// first), so the game is over some moves later.
-type End struct {
-	Reason string `json:"reason"` // favor-deck, pleasure-deck or round-limit
-	Move   int    `json:"move"`
-}
+// End is how a game ended: why (favor-deck, pleasure-deck or round-limit), and the script's
+// move (counted from 1) during which the end came: the move that drew the last favor or guilty
+// pleasure, or that ended the last turn of round MaxRounds. Final voting follows it (with the
+// house rules "even", the rest of the round first), so the game is over some moves later.
+type End = strictjson.End
 
 // The reasons a game ends, as End gives them.
 var endReasons = map[k.EndReason]string{k.EndFavors: "favor-deck", k.EndPleasures: "pleasure-deck", k.EndRounds: "round-limit"}
 
-// ReplayError is an illegal move: the script's move Move (counted from 1) and why the game
-// refused it. It reads "move K: ..."; as JSON, {"move": K, "message": "..."}.
-type ReplayError struct {
-	Move int
-	Err  error
-}
-
-func (e *ReplayError) Error() string { return fmt.Sprintf("move %d: %v", e.Move, e.Err) }
-func (e *ReplayError) Unwrap() error { return e.Err }
-
-// MarshalJSON writes {"move": K, "message": "..."}.
-func (e *ReplayError) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Move    int    `json:"move"`
-		Message string `json:"message"`
-	}{e.Move, e.Err.Error()})
-}
+// ReplayError is an illegal move: the script's move (counted from 1) and why the game
+// refused it.
+type ReplayError = strictjson.ReplayError
 
 // summarize describes where a local game stands, with public information only, and what tr
 // followed of it.

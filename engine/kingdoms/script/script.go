@@ -9,11 +9,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"corruption/engine/internal/strictjson"
 	k "corruption/engine/kingdoms"
@@ -47,19 +44,9 @@ type file struct {
 	Moves        []json.RawMessage `json:"moves"`
 }
 
-// ParseError says where a script is malformed.
-type ParseError struct {
-	Where string // "line 3, column 14", "move 12", "favor_deck[4]"; "" for the whole document
-	Err   error
-}
-
-func (e *ParseError) Error() string {
-	if e.Where == "" {
-		return e.Err.Error()
-	}
-	return e.Where + ": " + e.Err.Error()
-}
-func (e *ParseError) Unwrap() error { return e.Err }
+// ParseError says where a script is malformed: "line 3, column 14", "move 12", "deck", or
+// nowhere for the whole document.
+type ParseError = strictjson.ParseError
 
 // Parse reads a script. Only players and moves are required; the rules default to the basic
 // rules (the advanced for two players), and each part of the setup left out is drawn from the
@@ -67,17 +54,17 @@ func (e *ParseError) Unwrap() error { return e.Err }
 func Parse(data []byte) (*Script, error) {
 	var f file
 	if err := strictjson.Decode(data, &f); err != nil {
-		return nil, &ParseError{Where: where(data, err), Err: cleanJSONError(err)}
+		return nil, strictjson.At(data, err)
 	}
 	if f.Players == nil {
-		return nil, &ParseError{"players", errors.New("missing (the number of players, 2 to 6)")}
+		return nil, &ParseError{Where: "players", Err: errors.New("missing (the number of players, 2 to 6)")}
 	}
 	if f.Moves == nil {
-		return nil, &ParseError{"moves", errors.New("missing (use [] for a game not yet begun)")}
+		return nil, &ParseError{Where: "moves", Err: errors.New("missing (use [] for a game not yet begun)")}
 	}
 	sc := &Script{Players: *f.Players}
 	if sc.Players < k.MinPlayers || sc.Players > k.MaxPlayers {
-		return nil, &ParseError{"players", fmt.Errorf("%d is not between %d and %d", sc.Players, k.MinPlayers, k.MaxPlayers)}
+		return nil, &ParseError{Where: "players", Err: fmt.Errorf("%d is not between %d and %d", sc.Players, k.MinPlayers, k.MaxPlayers)}
 	}
 	if sc.Players == 2 {
 		sc.Rules = k.Advanced
@@ -85,12 +72,12 @@ func Parse(data []byte) (*Script, error) {
 	if f.Rules != nil {
 		c, err := k.ParseConfig(*f.Rules)
 		if err != nil {
-			return nil, &ParseError{"rules", err}
+			return nil, &ParseError{Where: "rules", Err: err}
 		}
 		sc.Rules = c
 	}
 	if err := sc.Rules.Check(sc.Players); err != nil {
-		return nil, &ParseError{"rules", err}
+		return nil, &ParseError{Where: "rules", Err: err}
 	}
 	if f.Seed != nil {
 		sc.Seed = *f.Seed
@@ -101,7 +88,7 @@ func Parse(data []byte) (*Script, error) {
 	for i, raw := range f.Moves {
 		m, pay, err := sc.parseMove(raw)
 		if err != nil {
-			return nil, &ParseError{fmt.Sprintf("move %d", i+1), err}
+			return nil, &ParseError{Where: fmt.Sprintf("move %d", i+1), Err: err}
 		}
 		sc.Moves = append(sc.Moves, m)
 		if pay != nil {
@@ -159,10 +146,10 @@ func (sc *Script) readSetup(f *file) error {
 			}
 		}
 	} else if f.Chaos != nil {
-		return &ParseError{"chaos", fmt.Errorf("the %s rules have no chaos cards", sc.Rules)}
+		return &ParseError{Where: "chaos", Err: fmt.Errorf("the %s rules have no chaos cards", sc.Rules)}
 	}
 	if err := s.Check(sc.Rules, n); err != nil {
-		return &ParseError{"setup", err}
+		return &ParseError{Where: "setup", Err: err}
 	}
 	return nil
 }
@@ -203,7 +190,7 @@ func ids(what string, names []string, def []int, parse func(string) (int, error)
 	for i, s := range names {
 		id, err := parse(s)
 		if err != nil {
-			return nil, &ParseError{fmt.Sprintf("%s[%d]", what, i), err}
+			return nil, &ParseError{Where: fmt.Sprintf("%s[%d]", what, i), Err: err}
 		}
 		out = append(out, id)
 	}
@@ -226,49 +213,4 @@ func drawChaos(corps []int, n int, seed uint64) [][]int {
 		out = append(out, hand)
 	}
 	return out
-}
-
-// where turns a JSON decoding error into a line and column of data.
-func where(data []byte, err error) string {
-	off := int64(-1)
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset - 1
-	case errors.As(err, &te):
-		off = te.Offset - 1
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		off = int64(len(data))
-	}
-	if off < 0 {
-		return ""
-	}
-	off = min(off, int64(len(data)))
-	line, col := 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
-}
-
-func cleanJSONError(err error) error {
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &te):
-		field := te.Field
-		if field == "" {
-			field = "value"
-		}
-		return fmt.Errorf("%s: want a %s, got a JSON %s", field, te.Type, te.Value)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("the script ends too soon")
-	case errors.Is(err, io.EOF):
-		return errors.New("empty script")
-	}
-	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
 }
