@@ -48,6 +48,16 @@ var openLine = regexp.MustCompile(`^open (http://127\.0\.0\.1:\d+/\?key=\w+)$`)
 // needChromium returns the browser, or skips the test (fails it under CI) when there is none.
 // The browser tests are the full test command's (scripts/test.sh), not the inner loop's: they
 // skip in -short mode, where ui's tests check the page's handlers.
+// needLong skips a test of the long set: an end-to-end run that the test command's other tests
+// cover for the most part, run with CORRUPTION_LONG=1 (or CORRUPTION_EVENING_ALL=1) before a
+// release or after a change to what it holds (docs/PERFORMANCE.md, "The test command").
+func needLong(t *testing.T, coveredBy string) {
+	t.Helper()
+	if os.Getenv("CORRUPTION_LONG") != "1" && os.Getenv("CORRUPTION_EVENING_ALL") != "1" {
+		t.Skip("of the long set, CORRUPTION_LONG=1: " + coveredBy)
+	}
+}
+
 func needChromium(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -858,10 +868,11 @@ func TestBrowserGame(t *testing.T) {
 // tapping: the page never scrolls sideways, and the decision's sheet leaves the card it asks
 // about in sight. In the lobby the person dials another player's address. axe-core checks the
 // lobby, a placement and the results in English, Spanish and French, and a reporter's choice.
+//
+// It is of the long set (CORRUPTION_LONG=1): the test command's evening plays the same page at
+// the same size on its phones (TestReadmeEvening), and its layout tests check the boards there.
 func TestBrowserPhone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the plain pass plays this game; -short (the race pass) plays only TestBrowserGame's")
-	}
+	needLong(t, "TestReadmeEvening's phones play this page at 390x844")
 	needChromium(t)
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
