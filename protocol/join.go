@@ -3,7 +3,6 @@ package protocol
 import (
 	"bytes"
 	"context"
-	"crypto/aes"
 	"crypto/cipher"
 	"crypto/ed25519"
 	"crypto/hmac"
@@ -493,11 +492,7 @@ func joinCI(creator, joiner ed25519.PublicKey) []byte {
 	return append(append([]byte("corruption/join/v2"), creator...), joiner...)
 }
 
-func joinKey(isk []byte, label string) []byte {
-	m := hmac.New(sha256.New, isk)
-	m.Write([]byte("corruption/join/v1 " + label))
-	return m.Sum(nil)
-}
+func joinKey(isk []byte, label string) []byte { return crypto.KeyFor(isk, "corruption/join/v1 "+label) }
 
 func joinTag(isk []byte, who string, ya, yb []byte) []byte {
 	m := hmac.New(sha256.New, joinKey(isk, "confirm"))
@@ -508,13 +503,9 @@ func joinTag(isk []byte, who string, ya, yb []byte) []byte {
 }
 
 func welcomeAEAD(isk []byte) cipher.AEAD {
-	block, err := aes.NewCipher(joinKey(isk, "welcome"))
+	g, err := crypto.AEAD(joinKey(isk, "welcome"))
 	if err != nil {
 		panic(err) // unreachable: a 32-byte key
-	}
-	g, err := cipher.NewGCM(block)
-	if err != nil {
-		panic(err) // unreachable
 	}
 	return g
 }

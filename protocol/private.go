@@ -3,17 +3,15 @@ package protocol
 import (
 	"bytes"
 	"context"
-	"crypto/aes"
 	"crypto/cipher"
 	"crypto/ed25519"
-	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 
+	"corruption/crypto"
 	"corruption/protocol/internal/wire"
 )
 
@@ -64,19 +62,14 @@ func (p *PrivateTable) init() error {
 	if len(p.Creator) != ed25519.PublicKeySize {
 		return fmt.Errorf("private table: creator key of %d bytes", len(p.Creator))
 	}
-	block, err := aes.NewCipher(p.derive("messages"))
-	if err != nil {
-		return err
-	}
-	p.aead, err = cipher.NewGCM(block)
+	var err error
+	p.aead, err = crypto.AEAD(p.derive("messages"))
 	return err
 }
 
 // derive is HMAC-SHA256 of the secret with a label.
 func (p *PrivateTable) derive(label string) []byte {
-	m := hmac.New(sha256.New, p.Secret[:])
-	m.Write([]byte("corruption/private/v1 " + label))
-	return m.Sum(nil)
+	return crypto.KeyFor(p.Secret[:], "corruption/private/v1 "+label)
 }
 
 // Name is the table's name (in its genesis and the data directory): "private-" and 16 hex

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"crypto/aes"
 	"crypto/cipher"
 	"crypto/ed25519"
 	"crypto/hmac"
@@ -97,11 +96,7 @@ func (s *Self) noteAEAD() (cipher.AEAD, error) {
 	if _, err := io.ReadFull(s.rand("self note key"), key); err != nil {
 		return nil, err
 	}
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, err
-	}
-	return cipher.NewGCM(block)
+	return crypto.AEAD(key)
 }
 
 func noteNonce(ref int) []byte {

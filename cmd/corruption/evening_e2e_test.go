@@ -130,8 +130,12 @@ func evenings() []evening {
 
 // TestReadmeEvening plays the README's evening: one a run (CORRUPTION_EVENING_SEED, or a seed
 // it prints), or every one (CORRUPTION_EVENING_ALL=1).
+//
+// It runs beside the package's other parallel tests: alone before them (as a test that is not
+// parallel runs), it held the package's other tests back for its whole evening.
 func TestReadmeEvening(t *testing.T) {
 	needChromium(t)
+	t.Parallel()
 	all := evenings()
 	if os.Getenv("CORRUPTION_EVENING_ALL") != "1" {
 		seed := uint64(time.Now().UnixNano())
