@@ -71,7 +71,9 @@ func TestLayers(t *testing.T) {
 		{"crypto imports nothing of the project but crypto", func(p string) bool { return under(p, "corruption/crypto") },
 			func(d string) bool { return project(d) && !under(d, "corruption/crypto") }},
 		{"protocol imports no game and no libp2p", func(p string) bool { return under(p, "corruption/protocol") },
-			func(d string) bool { return isGame(d) || libp2p(d) || under(d, "corruption/p2p") || under(d, "corruption/ui") }},
+			func(d string) bool {
+				return isGame(d) || libp2p(d) || under(d, "corruption/p2p") || under(d, "corruption/ui")
+			}},
 		{"p2p imports no game and no page", func(p string) bool { return under(p, "corruption/p2p") },
 			func(d string) bool { return isGame(d) || under(d, "corruption/ui") }},
 		{"tablenet imports no page, no libp2p, no transport", func(p string) bool { return under(p, "corruption/protocol/tablenet") },
