@@ -47,14 +47,15 @@ func TestCorruptionLearnKinds(t *testing.T) {
 }
 
 // TestCorruptionLearn: a newcomer plays a whole game of Corruption by the page's roles and
-// names, at 1366x768 and on a 390x844 phone (in every language under CORRUPTION_LEARN_MATRIX=1).
+// names, at 1366x768 or on a 390x844 phone (learnWholeSizes: one a run; both, in every
+// language, under CORRUPTION_LEARN_MATRIX=1).
 func TestCorruptionLearn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games in the plain pass")
 	}
 	t.Parallel()
 	sweep := newAxeSweep() // (the whole games share it: axe-core checks each new screen once)
-	for _, vp := range learnSizes {
+	for _, vp := range learnWholeSizes(t) {
 		for _, lang := range learnLangs() {
 			t.Run(fmt.Sprintf("%s-%s", vp.name, lang), func(t *testing.T) { t.Parallel(); learnWholeGame(t, corruptionLearn, vp, lang, sweep) })
 		}

@@ -22,7 +22,8 @@ package main
 // Environment:
 //
 //	CORRUPTION_LEARN_MATRIX=1  every whole game at both sizes in English, Spanish and French
-//	                          (default: English at both sizes)
+//	                          (default: English, at one size a run chosen by a printed seed)
+//	CORRUPTION_LEARN_SEED=N    the size of that seed's run
 
 import (
 	"context"
@@ -41,6 +42,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"corruption/engine"
+	"strconv"
 )
 
 // learnGame is what the harness knows of one game's page.
@@ -493,8 +495,8 @@ func waitChange(bctx context.Context, seen int) {
 	})`, seen), chromedp.EvalAwaitPromise))
 }
 
-// learnSizes and learnLangs are the matrix the whole games run: both sizes in English, or
-// under CORRUPTION_LEARN_MATRIX=1 both sizes in every language.
+// learnSizes and learnLangs are the matrix the whole games run: one size a run in English
+// (learnWholeSizes), or under CORRUPTION_LEARN_MATRIX=1 both sizes in every language.
 func learnLangs() []string {
 	if learnMatrix() {
 		return []string{"en", "es", "fr"}
@@ -503,6 +505,27 @@ func learnLangs() []string {
 }
 
 var learnSizes = []viewport{laptop, phone}
+
+// learnWholeSizes are the sizes a game's whole games run at: both under
+// CORRUPTION_LEARN_MATRIX=1; otherwise one a run, chosen by a seed the test prints
+// (CORRUPTION_LEARN_SEED plays it again), so that runs of the test command go over both while
+// each pays for one (the scripted positions, every kind of decision at both sizes, run always).
+func learnWholeSizes(t *testing.T) []viewport {
+	if learnMatrix() {
+		return learnSizes
+	}
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv("CORRUPTION_LEARN_SEED"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("CORRUPTION_LEARN_SEED=%q: %v", s, err)
+		}
+		seed = n
+	}
+	vp := learnSizes[seed%uint64(len(learnSizes))]
+	t.Logf("the whole game of seed %d: %s (play it again: CORRUPTION_LEARN_SEED=%d; both sizes: CORRUPTION_LEARN_MATRIX=1)", seed, vp.name, seed)
+	return []viewport{vp}
+}
 
 // ---- axe-core at the decisions of a whole game
 
