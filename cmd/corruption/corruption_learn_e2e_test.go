@@ -63,12 +63,13 @@ func TestCorruptionLearn(t *testing.T) {
 }
 
 // TestCorruptionLearnScripted: a position of every kind of decision of Corruption, and the
-// results, in a page with no network, at both sizes, in English, Spanish and French: a prompt
+// results, in a page with no network, at both sizes (in English, and Spanish or French: learnScriptedLangs): a prompt
 // line, a reason beside every disabled control, no sideways scroll, axe-core, no English left
 // in Spanish or French, and the rules panel.
 func TestCorruptionLearnScripted(t *testing.T) {
 	t.Parallel()
-	for _, vp := range learnSizes {
-		t.Run(vp.name, func(t *testing.T) { t.Parallel(); learnScripted(t, corruptionLearn, vp, []string{"en", "es", "fr"}) })
+	langs := learnScriptedLangs(t)
+	for i, vp := range learnSizes {
+		t.Run(vp.name, func(t *testing.T) { t.Parallel(); learnScripted(t, corruptionLearn, vp, langs[i]) })
 	}
 }

@@ -44,7 +44,12 @@ const readKingdomsDecision = `(() => {
 // market taken and placed on the board's bills, leaders influenced from the board, votes, a
 // guilty pleasure, and "pass ahead" for the chaos answers. The page's final scores are the
 // node's outcome and the audit is valid.
+//
+// It is of the long set (CORRUPTION_LONG=1): TestKingdomsLearn plays a whole game of Corrupted
+// Kingdoms through the same page in the test command, its scripted positions every kind of
+// decision, and the evening one in three runs.
 func TestKingdomsBrowserGame(t *testing.T) {
+	needLong(t, "TestKingdomsLearn plays a whole game of Corrupted Kingdoms through the same page")
 	needChromium(t)
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)

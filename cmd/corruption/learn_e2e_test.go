@@ -506,14 +506,25 @@ func learnLangs() []string {
 
 var learnSizes = []viewport{laptop, phone}
 
-// learnWholeSizes are the sizes a game's whole games run at: both under
-// CORRUPTION_LEARN_MATRIX=1; otherwise one a run, chosen by a seed the test prints
-// (CORRUPTION_LEARN_SEED plays it again), so that runs of the test command go over both while
-// each pays for one (the scripted positions, every kind of decision at both sizes, run always).
-func learnWholeSizes(t *testing.T) []viewport {
+// learnScriptedLangs are the languages the scripted positions are checked in at each of
+// learnSizes: English at both, Spanish at one and French at the other, which one where chosen
+// by a seed the test prints (CORRUPTION_LEARN_SEED), so that every run checks every language
+// and runs go over both sizes in each; every language at both sizes under
+// CORRUPTION_LEARN_MATRIX=1.
+func learnScriptedLangs(t *testing.T) [][]string {
 	if learnMatrix() {
-		return learnSizes
+		all := []string{"en", "es", "fr"}
+		return [][]string{all, all}
 	}
+	if learnSeed(t, "the scripted positions")%2 == 0 {
+		return [][]string{{"en", "es"}, {"en", "fr"}}
+	}
+	return [][]string{{"en", "fr"}, {"en", "es"}}
+}
+
+// learnSeed is CORRUPTION_LEARN_SEED, or a seed of the clock's, printed for what.
+func learnSeed(t *testing.T, what string) uint64 {
+	t.Helper()
 	seed := uint64(time.Now().UnixNano())
 	if s := os.Getenv("CORRUPTION_LEARN_SEED"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)
@@ -522,8 +533,20 @@ func learnWholeSizes(t *testing.T) []viewport {
 		}
 		seed = n
 	}
-	vp := learnSizes[seed%uint64(len(learnSizes))]
-	t.Logf("the whole game of seed %d: %s (play it again: CORRUPTION_LEARN_SEED=%d; both sizes: CORRUPTION_LEARN_MATRIX=1)", seed, vp.name, seed)
+	t.Logf("%s: seed %d (play it again: CORRUPTION_LEARN_SEED=%d; everything: CORRUPTION_LEARN_MATRIX=1)", what, seed, seed)
+	return seed
+}
+
+// learnWholeSizes are the sizes a game's whole games run at: both under
+// CORRUPTION_LEARN_MATRIX=1; otherwise one a run, chosen by a seed the test prints
+// (CORRUPTION_LEARN_SEED plays it again), so that runs of the test command go over both while
+// each pays for one (the scripted positions, every kind of decision at both sizes, run always).
+func learnWholeSizes(t *testing.T) []viewport {
+	if learnMatrix() {
+		return learnSizes
+	}
+	vp := learnSizes[learnSeed(t, "the whole game")%uint64(len(learnSizes))]
+	t.Logf("the whole game at %s", vp.name)
 	return []viewport{vp}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -143,15 +142,8 @@ func TestPlayPausePage(t *testing.T) {
 	follow := func(p *proc, until func(api apiClient, st state) bool) (apiClient, state) {
 		t.Helper()
 		api := newAPIClient(t, p.waitLine(t, openLine, 20*time.Second)[1])
-		req, _ := http.NewRequestWithContext(ctx, "GET", api.base+"/api/events", nil)
-		req.Header.Set("X-Corruption-Key", api.key)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		events := bufio.NewScanner(resp.Body)
-		events.Buffer(make([]byte, 1<<20), 1<<20)
+		events, stop := api.events(ctx, t)
+		defer stop()
 		for events.Scan() {
 			line := events.Text()
 			if !strings.HasPrefix(line, "data: ") {

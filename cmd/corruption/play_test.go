@@ -84,8 +84,9 @@ func (c apiClient) post(t *testing.T, path string, body any) (int, string) {
 	return resp.StatusCode, string(out)
 }
 
-// waitLobby follows the page's events until its lobby lists the table named.
-func (c apiClient) waitLobby(ctx context.Context, t *testing.T, table string) {
+// events opens the page's event stream with the session key, as lines, and closes it with
+// stop (or when the test ends, or ctx).
+func (c apiClient) events(ctx context.Context, t *testing.T) (events *bufio.Scanner, stop func()) {
 	t.Helper()
 	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/events", nil)
 	req.Header.Set("X-Corruption-Key", c.key)
@@ -93,9 +94,16 @@ func (c apiClient) waitLobby(ctx context.Context, t *testing.T, table string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	events := bufio.NewScanner(resp.Body)
+	t.Cleanup(func() { resp.Body.Close() })
+	events = bufio.NewScanner(resp.Body)
 	events.Buffer(make([]byte, 1<<20), 1<<20)
+	return events, func() { resp.Body.Close() }
+}
+
+// waitLobby follows the page's events until its lobby lists the table named.
+func (c apiClient) waitLobby(ctx context.Context, t *testing.T, table string) {
+	t.Helper()
+	events, _ := c.events(ctx, t)
 	for events.Scan() {
 		line, ok := strings.CutPrefix(events.Text(), "data: ")
 		if !ok {
@@ -128,14 +136,7 @@ func TestPlayLobbyNetwork(t *testing.T) {
 	}
 	p.waitLine(t, listenLine, 20*time.Second)
 	api := newAPIClient(t, url)
-	req, _ := http.NewRequestWithContext(ctx, "GET", api.base+"/api/events", nil)
-	req.Header.Set("X-Corruption-Key", api.key)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	events := bufio.NewScanner(resp.Body)
-	events.Buffer(make([]byte, 1<<20), 1<<20)
+	events, stop := api.events(ctx, t)
 	var st ui.State
 	for events.Scan() {
 		if line := events.Text(); strings.HasPrefix(line, "data: ") {
@@ -146,7 +147,7 @@ func TestPlayLobbyNetwork(t *testing.T) {
 			}
 		}
 	}
-	resp.Body.Close()
+	stop()
 	if st.Network == nil {
 		t.Fatalf("the page never shows the waiting screen with the network: %+v (%v)", st, events.Err())
 	}
@@ -183,14 +184,7 @@ func TestDemoAPI(t *testing.T) {
 	if resp.StatusCode != http.StatusForbidden {
 		t.Errorf("the event stream without the key: %d, want 403", resp.StatusCode)
 	}
-	req.Header.Set("X-Corruption-Key", api.key)
-	resp, err = http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	events := bufio.NewScanner(resp.Body)
-	events.Buffer(make([]byte, 1<<20), 1<<20)
+	events, _ := api.events(ctx, t)
 	// The page's state: the shell's result, and Corruption's decision.
 	var st struct {
 		Decision *struct {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -42,15 +41,7 @@ func TestDemoRematch(t *testing.T) {
 	defer cancel()
 	p := start(ctx, t, "demo", "demo", "--bots", "2", "--no-open", "--json", "--timeout", "30s")
 	api := newAPIClient(t, p.waitLine(t, openLine, 20*time.Second)[1])
-	req, _ := http.NewRequestWithContext(ctx, "GET", api.base+"/api/events", nil)
-	req.Header.Set("X-Corruption-Key", api.key)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	events := bufio.NewScanner(resp.Body)
-	events.Buffer(make([]byte, 1<<20), 1<<20)
+	events, _ := api.events(ctx, t)
 	type state struct {
 		Decision *struct {
 			ID int `json:"id"`
