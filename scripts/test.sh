@@ -219,10 +219,10 @@ fuzz() {
 }
 
 step tidy 5 go mod tidy -diff
-step vet 20 go vet ./...
+step vet 15 go vet ./...
 step cross 10 cross
-step staticcheck 30 go run "$STATICCHECK" ./...
-step test 360 tests
-step race 110 race
-step wasm 15 wasm
-step fuzz 50 fuzz
+step staticcheck 20 go run "$STATICCHECK" ./...
+step test 440 tests
+step race 75 race
+step wasm 10 wasm
+step fuzz 25 fuzz
