@@ -3,7 +3,6 @@ package corruptia
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -11,9 +10,10 @@ import (
 	rules "corruption/engine/corruptia"
 	"corruption/protocol"
 	"corruption/ui"
+	"corruption/ui/boardtest"
 )
 
-const testKey = "k3y"
+const testKey = boardtest.Key
 
 // TestPageLanguages: the shell's server with Corruptia's board, asked for the page's state in
 // each language, tells the board, the decision and the log in it, the person's own note (its
@@ -21,15 +21,7 @@ const testKey = "k3y"
 func TestPageLanguages(t *testing.T) {
 	g := gameAt(t, due(rules.DecidePropose))
 	seat := g.Next().Seat
-	s, err := ui.NewServer(ui.Config{Name: "ann", Board: Board{}, Human: ui.NewHuman(nil), Key: testKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() {
-		s.Close()
-		ts.Close()
-	})
+	s, ts := boardtest.Page(t, ui.Config{Name: "ann", Board: Board{}, Human: ui.NewHuman(nil)})
 	s.SetTable(ui.TableChoice{Table: "t", Game: "corruptia", Players: 3})
 	s.Update(protocol.Status{Table: "t", Game: "corruptia", Seat: seat, Names: names5[:3], State: g, Due: seat, Timeout: time.Minute})
 	for _, lang := range ui.Languages {

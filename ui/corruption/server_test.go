@@ -19,48 +19,23 @@ import (
 	rules "corruption/engine/corruption"
 	"corruption/protocol"
 	"corruption/ui"
+	"corruption/ui/boardtest"
 )
 
-const testKey = "k3y"
+const testKey = boardtest.Key
 
 // page is the shell's server with Corruption's board.
 func page(t *testing.T, bots int) (*ui.Server, *ui.Human, *httptest.Server) {
 	t.Helper()
 	h := ui.NewHuman(nil)
-	s, err := ui.NewServer(ui.Config{Name: "ann", Board: Board{}, Human: h, Bots: bots, Key: testKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() {
-		s.Close()
-		ts.Close()
-	})
+	s, ts := boardtest.Page(t, ui.Config{Name: "ann", Board: Board{}, Human: h, Bots: bots})
 	return s, h, ts
 }
 
-// call sends a request with the session key and decodes a JSON answer.
+// call sends a request with the session key and decodes a JSON answer (boardtest.Call).
 func call(t *testing.T, ts *httptest.Server, method, path, body string, out any) int {
 	t.Helper()
-	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("X-Corruption-Key", testKey)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := ts.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if out != nil {
-		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-			t.Fatalf("%s %s: %v", method, path, err)
-		}
-	}
-	return resp.StatusCode
+	return boardtest.Call(t, ts, method, path, body, out)
 }
 
 type apiError struct {
