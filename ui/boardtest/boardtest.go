@@ -17,6 +17,7 @@ import (
 	"corruption/engine/enginetest"
 	"corruption/protocol"
 	"corruption/ui"
+	"io/fs"
 )
 
 // Key is the session key of Page's server.
@@ -131,4 +132,47 @@ func (p capture) Decide(ctx context.Context, g engine.Game, seat int) (engine.Ac
 		p.mu.Unlock()
 	}
 	return p.bot.Decide(ctx, g, seat)
+}
+
+// Parsed is every move a board reads from in, as a fuzz target feeds it: a typed line
+// (ParseText), the page's JSON (ParseMove), and the line posted as the page's text. It reads
+// in as a lobby form's settings too (ParseSettings), for a panic only.
+func Parsed(page ui.Board, text ui.TextBoard, in string) []ui.Move {
+	var moves []ui.Move
+	if m, err := text.ParseText(in); err == nil {
+		moves = append(moves, m)
+	}
+	if m, err := page.ParseMove(json.RawMessage(in)); err == nil {
+		moves = append(moves, m)
+	}
+	if b, err := json.Marshal(struct {
+		Text string `json:"text,omitempty"`
+	}{in}); err == nil {
+		if m, err := page.ParseMove(b); err == nil {
+			moves = append(moves, m)
+		}
+	}
+	page.ParseSettings(json.RawMessage(in))
+	return moves
+}
+
+// HasWords checks that each language's words of a board (lang/LANG.json in its assets) hold
+// every key.
+func HasWords(t *testing.T, assets fs.FS, keys ...string) {
+	t.Helper()
+	for _, lang := range ui.Languages {
+		b, err := fs.ReadFile(assets, "lang/"+lang+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f struct{ Words map[string]string }
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		for _, k := range keys {
+			if f.Words[k] == "" {
+				t.Errorf("%s: no %s", lang, k)
+			}
+		}
+	}
 }

@@ -2,7 +2,6 @@ package corruptia
 
 import (
 	"encoding/json"
-	"io/fs"
 	"strings"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 	rules "corruption/engine/corruptia"
 	"corruption/engine/corruptia/bot"
 	"corruption/engine/enginetest"
+	"corruption/ui/boardtest"
 )
 
 // TestOpenSeatCards: once the person's node knows another senator's hidden bills (that seat is
@@ -119,18 +119,4 @@ func TestOpenSeatCards(t *testing.T) {
 var knownMark = words.Say("en", "mark.known")
 
 // TestKnownWords: the page's mark of an open seat's hand is in each language's words.
-func TestKnownWords(t *testing.T) {
-	for _, lang := range []string{"en", "es", "fr"} {
-		b, err := fs.ReadFile(Board{}.Assets(), "lang/"+lang+".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f struct{ Words map[string]string }
-		if err := json.Unmarshal(b, &f); err != nil {
-			t.Fatalf("%s: %v", lang, err)
-		}
-		if f.Words["mark.known"] == "" {
-			t.Errorf("%s: no mark.known", lang)
-		}
-	}
-}
+func TestKnownWords(t *testing.T) { boardtest.HasWords(t, Board{}.Assets(), "mark.known") }

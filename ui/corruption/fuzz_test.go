@@ -1,11 +1,11 @@
 package corruption
 
 import (
-	"encoding/json"
 	"testing"
 
 	"corruption/engine"
 	rules "corruption/engine/corruption"
+	"corruption/ui/boardtest"
 )
 
 // FuzzMoves: whatever a person types or the page posts never panics, and a move the board
@@ -21,19 +21,7 @@ func FuzzMoves(f *testing.F) {
 		tb := newTable(t, 3, rules.FreeStud, true)
 		tb.play("faceup 1", "1000 school", "2000 swiss:city")
 		seat := tb.seats[0].Due().Seat
-		moves := []func() (any, error){
-			func() (any, error) { return Board{}.ParseText(in) },
-			func() (any, error) { return Board{}.ParseMove(json.RawMessage(in)) },
-		}
-		if b, err := json.Marshal(MoveRequest{Text: in}); err == nil {
-			moves = append(moves, func() (any, error) { return Board{}.ParseMove(b) })
-		}
-		Board{}.ParseSettings(json.RawMessage(in))
-		for _, parse := range moves {
-			m, err := parse()
-			if err != nil {
-				continue
-			}
+		for _, m := range boardtest.Parsed(Board{}, Board{}, in) {
 			a, err := m.(move).Action(tb.game(seat), seat)
 			if err != nil {
 				continue

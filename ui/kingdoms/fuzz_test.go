@@ -1,11 +1,11 @@
 package kingdoms
 
 import (
-	"encoding/json"
 	"testing"
 
 	"corruption/engine"
 	rules "corruption/engine/kingdoms"
+	"corruption/ui/boardtest"
 )
 
 // fuzzGames are a seat's copies of games at decisions of every kind, made once.
@@ -39,19 +39,7 @@ func FuzzMoves(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, in string) {
 		games := fuzzFixture(t)
 		a := games[int(which)%len(games)]
-		moves := []func() (any, error){
-			func() (any, error) { return Board{}.ParseText(in) },
-			func() (any, error) { return Board{}.ParseMove(json.RawMessage(in)) },
-		}
-		if b, err := json.Marshal(MoveRequest{Text: in}); err == nil {
-			moves = append(moves, func() (any, error) { return Board{}.ParseMove(b) })
-		}
-		Board{}.ParseSettings(json.RawMessage(in))
-		for _, parse := range moves {
-			m, err := parse()
-			if err != nil {
-				continue
-			}
+		for _, m := range boardtest.Parsed(Board{}, Board{}, in) {
 			g := a.g.Clone().(*rules.Game)
 			act, err := m.(move).Action(g, a.seat)
 			if err != nil {

@@ -1,8 +1,6 @@
 package kingdoms
 
 import (
-	"encoding/json"
-	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +8,7 @@ import (
 	"corruption/engine"
 	"corruption/engine/enginetest"
 	rules "corruption/engine/kingdoms"
+	"corruption/ui/boardtest"
 )
 
 // TestOpenSeatCards: once the person's node knows another seat's secret cards (that seat is
@@ -125,18 +124,4 @@ func TestOpenSeatCards(t *testing.T) {
 }
 
 // TestKnownWords: the page's mark of an open seat's cards is in each language's words.
-func TestKnownWords(t *testing.T) {
-	for _, lang := range []string{"en", "es", "fr"} {
-		b, err := fs.ReadFile(Board{}.Assets(), "lang/"+lang+".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f struct{ Words map[string]string }
-		if err := json.Unmarshal(b, &f); err != nil {
-			t.Fatalf("%s: %v", lang, err)
-		}
-		if f.Words["mark.known"] == "" {
-			t.Errorf("%s: no mark.known", lang)
-		}
-	}
-}
+func TestKnownWords(t *testing.T) { boardtest.HasWords(t, Board{}.Assets(), "mark.known") }
