@@ -38,7 +38,23 @@ func loadName(s *protocol.Store) string {
 }
 
 func saveName(s *protocol.Store, name string) error {
-	return s.Backend().WriteFile(nameFile, []byte(name))
+	b, err := held(s)
+	if err != nil {
+		return err
+	}
+	return b.WriteFile(nameFile, []byte(name))
+}
+
+// held is the store's backend, its lock taken again: a node that ran gives the lock up when it
+// ends (Store.Close), and the browser's storage writes only for the tab that holds the seat
+// (protocol/browserstore). Without it, the seat forgot no table after its first: a phone that
+// left a table it could not sit at (full) came back to it.
+func held(s *protocol.Store) (protocol.Backend, error) {
+	b := s.Backend()
+	if err := b.Lock(); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // loadCurrent is the table the seat sat at, if any.
@@ -52,16 +68,24 @@ func loadCurrent(s *protocol.Store) (current, bool) {
 }
 
 func saveCurrent(s *protocol.Store, c current) error {
-	b, err := json.Marshal(c)
+	data, err := json.Marshal(c)
 	if err != nil {
 		return err
 	}
-	return s.Backend().WriteFile(currentFile, b)
+	b, err := held(s)
+	if err != nil {
+		return err
+	}
+	return b.WriteFile(currentFile, data)
 }
 
 // forgetCurrent forgets the table the seat sat at.
 func forgetCurrent(s *protocol.Store, notef func(string, ...any)) {
-	if err := s.Backend().Remove(currentFile); err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, os.ErrNotExist) {
+	b, err := held(s)
+	if err == nil {
+		err = b.Remove(currentFile)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, os.ErrNotExist) {
 		notef("cannot forget the table the seat sat at: %v", err)
 	}
 }
