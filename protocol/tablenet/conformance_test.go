@@ -16,6 +16,7 @@ import (
 	"corruption/p2p/bridge"
 	"corruption/protocol/tablenet"
 	"corruption/protocol/tablenet/memnode"
+	"sync"
 )
 
 // The conformance test: the same cases against every tablenet.Node there is (as raft's
@@ -77,14 +78,15 @@ func (everyTopic) Topic(string) (func(string, []byte) int, bool) { return nil, t
 // bridgePair is two members of one laptop's hub: two phones over real WebSockets, or (local)
 // the laptop's own member and a phone.
 func bridgePair(t *testing.T, local bool) pair {
+	logf := quietAfter(t)
 	laptop := memnode.New().Member()
-	hub := bridge.NewHub(laptop, everyTopic{tablenet.PhonesPolicy(nil)}, t.Logf)
+	hub := bridge.NewHub(laptop, everyTopic{tablenet.PhonesPolicy(nil)}, logf)
 	t.Cleanup(func() { hub.Close() })
 	srv := httptest.NewServer(hub.Handler(func() string { return "tok" }))
 	t.Cleanup(srv.Close)
 	phone := func() *bridge.Client {
 		c, err := bridge.NewClient(bridge.ClientConfig{Dial: bridge.DialWebSocket("ws" + strings.TrimPrefix(srv.URL, "http") + "/bridge?t=tok"),
-			MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, Logf: t.Logf})
+			MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, Logf: logf})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,6 +103,26 @@ func bridgePair(t *testing.T, local bool) pair {
 	}
 	a := phone()
 	return pair{a: a, b: phone(), closeA: func() { a.Close() }}
+}
+
+// quietAfter is t.Logf until the test ends, and nothing after: the hub's handler of a WebSocket
+// runs on after the test's server closed (a hijacked connection is not waited for), and a log
+// of the test's after its end is a race the race detector reports.
+func quietAfter(t *testing.T) func(string, ...any) {
+	var mu sync.Mutex
+	ended := false
+	t.Cleanup(func() {
+		mu.Lock()
+		ended = true
+		mu.Unlock()
+	})
+	return func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !ended {
+			t.Logf(format, args...)
+		}
+	}
 }
 
 // names are tables' names a person gives: spaces, an apostrophe, accents, Greek, emoji.
