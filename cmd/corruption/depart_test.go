@@ -28,7 +28,9 @@ import (
 // and audit as a complete table with that seat open, and replay and audit say so. The killed
 // bot, started again with the same command while they play on, finds its seat opened and
 // watches the table to its end (had it written its own entry where the others agreed it left,
-// it drops that entry, says so in the plain words of protocol.SeatOpenedError, and watches).
+// it drops that entry, says so in the plain words of protocol.SeatOpenedError, and watches);
+// if the three have finished and gone before it reaches them (a finished node does not wait
+// for an open seat's), it says that nobody answers and blames nobody.
 func TestBotsPlayOnWhenOneLeaves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
@@ -155,6 +157,12 @@ func playOnWhenOneLeaves(t *testing.T, settings []string, killAt int) {
 		if strings.Contains(again.stderr.String(), opened) {
 			t.Logf("%s had written its own entry where the others opened its seat: it dropped it", again.name)
 		}
+	case code == 1 && strings.Contains(again.stderr.String(), "no other player of the table has answered") &&
+		strings.Contains(again.stderr.String(), "nobody is blamed") && countEntries(t, vLog) < outs[0].Entries:
+		// The staying bots finished within a second of the departure, and a finished node does
+		// not wait for an open seat's node (protocol's allDone): on a loaded machine the bot
+		// came back after they had gone. It says so in words and blames nobody.
+		t.Logf("%s came back after the others had finished and left: it says that nobody answers, and blames nobody", again.name)
 	default:
 		t.Errorf("%s, back after its seat was opened, exited %d; want 0 (watching to the end)\nstdout:\n%s\nstderr:\n%s",
 			again.name, code, again.stdout.String(), again.stderr.String())
