@@ -138,14 +138,7 @@ func TestReadmeEvening(t *testing.T) {
 	t.Parallel()
 	all := evenings()
 	if os.Getenv("CORRUPTION_EVENING_ALL") != "1" {
-		seed := uint64(time.Now().UnixNano())
-		if s := os.Getenv("CORRUPTION_EVENING_SEED"); s != "" {
-			n, err := strconv.ParseUint(s, 10, 64)
-			if err != nil {
-				t.Fatalf("CORRUPTION_EVENING_SEED=%q: %v", s, err)
-			}
-			seed = n
-		}
+		seed := envSeed(t, "CORRUPTION_EVENING_SEED")
 		e := all[rand.New(rand.NewPCG(seed, 37)).IntN(6)] // the six of play and host
 		t.Logf("the evening of seed %d: %s (play it again: CORRUPTION_EVENING_SEED=%d go test -run TestReadmeEvening ./cmd/corruption/)", seed, e.name, seed)
 		all = []evening{e}

@@ -522,17 +522,25 @@ func learnScriptedLangs(t *testing.T) [][]string {
 	return [][]string{{"en", "fr"}, {"en", "es"}}
 }
 
+// envSeed is the seed the environment variable name gives, or one of the clock's: a test that
+// plays one case of many a run picks it with the seed, and prints it to be played again.
+func envSeed(t *testing.T, name string) uint64 {
+	t.Helper()
+	s := os.Getenv(name)
+	if s == "" {
+		return uint64(time.Now().UnixNano())
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", name, s, err)
+	}
+	return n
+}
+
 // learnSeed is CORRUPTION_LEARN_SEED, or a seed of the clock's, printed for what.
 func learnSeed(t *testing.T, what string) uint64 {
 	t.Helper()
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("CORRUPTION_LEARN_SEED"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("CORRUPTION_LEARN_SEED=%q: %v", s, err)
-		}
-		seed = n
-	}
+	seed := envSeed(t, "CORRUPTION_LEARN_SEED")
 	t.Logf("%s: seed %d (play it again: CORRUPTION_LEARN_SEED=%d; everything: CORRUPTION_LEARN_MATRIX=1)", what, seed, seed)
 	return seed
 }
