@@ -26,7 +26,7 @@ func advOpenOther(c *advCheater, e *Entry) ([]advSend, error) {
 	if err != nil {
 		return nil, err
 	}
-	refs := pre.openRefs()
+	refs := pre.step.openRefs()
 	b, err := parseOpenBody(e.Body, len(refs))
 	if err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func advCommitCheat(choose func(c *advCheater, g *corruption.State, p corruption
 			if err != nil {
 				return nil, err
 			}
-			if !slices.Contains(pre.openRefs(), c.pending.ref) {
+			if !slices.Contains(pre.step.openRefs(), c.pending.ref) {
 				return advPass(e)
 			}
 			c.pending = nil

@@ -61,5 +61,5 @@ func (t *Table) openRefsIf(e *Entry) []int {
 	if t.step.Kind == engine.StepChoose && t.step.turn < len(t.step.Seats) {
 		return nil
 	}
-	return append([]int(nil), t.openRefs()...)
+	return append([]int(nil), t.step.openRefs()...)
 }

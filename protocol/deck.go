@@ -187,7 +187,7 @@ func parseShares(p []byte, want int) ([]*crypto.Share, error) {
 
 // applyShares takes a seat's decryption shares for the positions being dealt or shown.
 func (t *Table) applyShares(e *Entry) error {
-	st := &t.step
+	st := t.step
 	shares, err := parseShares(e.Body, len(st.Positions))
 	if err != nil {
 		return err
@@ -199,14 +199,14 @@ func (t *Table) applyShares(e *Entry) error {
 			return fmt.Errorf("its decryption share of card %d of deck %d does not verify: %w", st.Positions[k], st.Deck, err)
 		}
 	}
-	st.shares = append(st.shares, shares)
+	t.step.addShares(shares)
 	return nil
 }
 
 // dealResult combines a complete deal's shares: the cards, face up; or, dealt to one seat, the
 // others' shares kept for the recipient (and for its showing them later).
 func (t *Table) dealResult() (engine.Input, error) {
-	st := &t.step
+	st := t.step
 	in := engine.Input{Kind: engine.InDealt, Deck: st.Deck, Positions: st.Positions, To: st.To}
 	for k, p := range st.Positions {
 		c := &t.deck[st.Deck][p]
@@ -230,7 +230,7 @@ func (t *Table) dealResult() (engine.Input, error) {
 
 // showResult combines the shower's shares with the others' from the private deal.
 func (t *Table) showResult() (engine.Input, error) {
-	st := &t.step
+	st := t.step
 	in := engine.Input{Kind: engine.InShown, Seat: st.Seat, Deck: st.Deck, Positions: st.Positions}
 	for k, p := range st.Positions {
 		d := t.dealt[engine.DeckCard{Deck: st.Deck, Pos: p}]
@@ -288,7 +288,7 @@ func (s *Self) sharesBody(t *Table) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &t.step
+	st := t.step
 	ctx := t.stepCtx()
 	shares := make([]*crypto.Share, len(st.Positions))
 	for k, p := range st.Positions {

@@ -173,9 +173,9 @@ func ParseDeparture(b []byte) (*Departure, error) {
 }
 
 // Open is the open seats, ascending: seats whose player left and that the stand-in plays.
-func (t *Table) Open() []int {
+func (d *departs) Open() []int {
 	var out []int
-	for s := range t.open {
+	for s := range d.open {
 		out = append(out, s)
 	}
 	slices.Sort(out)
@@ -183,11 +183,11 @@ func (t *Table) Open() []int {
 }
 
 // IsOpen reports whether seat is open.
-func (t *Table) IsOpen(seat int) bool { return t.open[seat] != nil }
+func (d *departs) IsOpen(seat int) bool { return d.open[seat] != nil }
 
 // OpenedAt is the seq of an open seat's depart entry.
-func (t *Table) OpenedAt(seat int) (uint64, bool) {
-	at, ok := t.openAt[seat]
+func (d *departs) OpenedAt(seat int) (uint64, bool) {
+	at, ok := d.openAt[seat]
 	return at, ok
 }
 
@@ -243,14 +243,14 @@ func (t *Table) Refusal(self *Self, seq uint64) *Departure {
 
 // Promise records this node's agreement: from now on it does not apply the departing seat's
 // entry at that seq, unless Release.
-func (t *Table) Promise(d *Departure) { t.promise = d }
+func (x *departs) Promise(d *Departure) { x.promise = d }
 
 // Promised is this node's agreement not yet written in a depart entry, or nil.
-func (t *Table) Promised() *Departure { return t.promise }
+func (d *departs) Promised() *Departure { return d.promise }
 
 // Release frees the node from its promise: a staying seat refused the departure, or played on
 // from the seat's entry (PlayedOn).
-func (t *Table) Release() { t.promise = nil }
+func (d *departs) Release() { d.promise = nil }
 
 // PlayedOn checks a chain of entries against this node's promise (version 3): chain[0] is the
 // departing seat's own signed entry at the promised place, each next entry follows the one
@@ -461,6 +461,15 @@ func (t *Table) applyRelease(e *Entry, lv *leaving) error {
 	return nil
 }
 
+// readOpenNote reads the hidden value ref of seat from its note to self, when the seat is open.
+func (d *departs) readOpenNote(seat, ref int, note []byte) {
+	if s := d.open[seat]; s != nil {
+		if v, err := s.openNote(ref, note); err == nil {
+			d.openVals[ref] = v
+		}
+	}
+}
+
 // openSeat makes seat lv.seat open: its secrets are everyone's, its hidden values and cards
 // known, and its entries computed from now on.
 func (t *Table) openSeat(e *Entry, lv *leaving, priv *crypto.PrivateKey) {
@@ -477,7 +486,7 @@ func (t *Table) openSeat(e *Entry, lv *leaving, priv *crypto.PrivateKey) {
 		}
 	}
 	if a := t.answer; a != nil && a.to == seat {
-		_, a.bad = t.openAnswer(a, priv)
+		a.judge(t, priv)
 	}
 	// The stand-in's game: every input again, with what the open seats learned from each.
 	g, err := t.rules.New(t.g.Config, len(t.keys), engine.Options{})
@@ -500,8 +509,15 @@ func (t *Table) openSeat(e *Entry, lv *leaving, priv *crypto.PrivateKey) {
 		for i := range t.record {
 			t.learnOpen(t.game, &t.record[i], only)
 		}
-		t.learnErr = nil
+		t.takeLearnErr() // what it refused here is what the game can no longer take
 	}
+}
+
+// feedAnswered feeds the game the input of answer a, which the record keeps with it.
+func (t *Table) feedAnswered(e *Entry, in engine.Input, a *pendingAnswer) error {
+	t.lastAns = a
+	defer func() { t.lastAns = nil }()
+	return t.feed(e, in)
 }
 
 // recordInput keeps an input the game took (at a table that escrows), feeds it to the open
@@ -530,7 +546,7 @@ func (t *Table) recordInput(e *Entry, in engine.Input) {
 	t.learnOpen(t.shadow, &rec, nil)
 	if t.game != nil {
 		if err := t.learnOpen(t.game, &rec, nil); err != nil {
-			t.learnErr = errors.Join(t.learnErr, err)
+			t.learnFailed(err)
 		}
 	}
 }
@@ -569,7 +585,8 @@ func (t *Table) learnOpen(g engine.Game, rec *recorded, only map[int]bool) error
 					others = append(others, sh)
 				}
 			}
-			card, err := crypto.DecodeCard(crypto.DecryptPrivate(s.root, &d.ct, others), t.cardRange)
+			ct := d.ct
+			card, err := crypto.DecodeCard(crypto.DecryptPrivate(s.root, &ct, others), t.cardRange)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -649,10 +666,10 @@ func (t *Table) standInSeed(seat int) (uint64, error) {
 
 // tookStandIn notes an open seat's entry applied: a decision moves the stand-in's seed to its
 // next place.
-func (t *Table) tookStandIn(e *Entry) {
-	t.computed = nil
+func (d *departs) tookStandIn(e *Entry) {
+	d.computed = nil
 	if e.Kind == KindMove || e.Kind == KindCommit {
-		t.standIns[e.Seat]++
+		d.standIns[e.Seat]++
 	}
 }
 

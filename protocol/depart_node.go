@@ -35,6 +35,9 @@ type departing struct {
 	muted      bool      // the game's events are not told (a log replayed again)
 }
 
+// hold keeps the departing seat's entry, which this node promised not to apply.
+func (d *departing) hold(e *Entry) { d.held = e }
+
 func (n *Node) departingInit() {
 	n.agreements = map[int]*Departure{}
 	n.answered = map[uint64]time.Time{}
@@ -52,7 +55,7 @@ func (n *Node) agree(ctx context.Context) {
 		return
 	}
 	t.Promise(d)
-	n.reported = [5]int{-1} // the front end shows the departure being agreed
+	n.reportAgain() // the front end shows the departure being agreed
 	now := n.clock.Now()
 	n.agreedAt, n.sentAt = now, now
 	n.addAgreement(d)
@@ -74,13 +77,13 @@ func (n *Node) seatName(seat int) string {
 
 // addAgreement keeps an agreement for the departure due now (a newer departure forgets the
 // older agreements).
-func (n *Node) addAgreement(d *Departure) {
-	for w, o := range n.agreements {
+func (x *departing) addAgreement(d *Departure) {
+	for w, o := range x.agreements {
 		if o.Seq != d.Seq || o.Head != d.Head || o.Seat != d.Seat {
-			delete(n.agreements, w)
+			delete(x.agreements, w)
 		}
 	}
-	n.agreements[d.Writer] = d
+	x.agreements[d.Writer] = d
 }
 
 // tryDepart writes the depart entry once this node has agreed and holds every staying seat's
@@ -214,12 +217,12 @@ func (n *Node) follower(e *Entry) *Entry {
 // release frees the node from its promise, says why, and restarts the clock of the seat due.
 func (n *Node) release(why string) {
 	n.table.Release()
-	n.reported = [5]int{-1}
+	n.reportAgain()
 	n.agreements = map[int]*Departure{}
 	if err := n.cfg.Store.ClearPromise(n.cfg.Table); err != nil {
 		n.cfg.Logf("%v", err)
 	}
-	n.progress = n.clock.Now()
+	n.progressed(n.clock.Now())
 	n.cfg.Notef("%s", why)
 }
 
@@ -251,8 +254,8 @@ func (n *Node) waitBound(now time.Time, d *Departure) {
 		return
 	}
 	if now.Sub(n.boundSince) > t.g.Timeout {
-		n.stopErr = fmt.Errorf("table %q stopped at entry %d, waiting for %s, which promised not to apply %s's entry %d and which no other player released: nobody is blamed, and the same command resumes",
-			t.g.Name, t.Len(), n.seatName(d.Writer), n.seatName(d.Seat), d.Seq)
+		n.stop(fmt.Errorf("table %q stopped at entry %d, waiting for %s, which promised not to apply %s's entry %d and which no other player released: nobody is blamed, and the same command resumes",
+			t.g.Name, t.Len(), n.seatName(d.Writer), n.seatName(d.Seat), d.Seq))
 	}
 }
 
@@ -276,8 +279,8 @@ func (n *Node) watchDeparture(ctx context.Context, now time.Time) {
 			missing = append(missing, n.seatName(s))
 		}
 	}
-	n.stopErr = fmt.Errorf("table %q stopped at entry %d: %s left, and not every other player agreed to play on without it (no agreement from %v); nobody is blamed, and the same command resumes",
-		t.g.Name, t.Len(), n.seatName(p.Seat), missing)
+	n.stop(fmt.Errorf("table %q stopped at entry %d: %s left, and not every other player agreed to play on without it (no agreement from %v); nobody is blamed, and the same command resumes",
+		t.g.Name, t.Len(), n.seatName(p.Seat), missing))
 }
 
 // writeComputed writes an entry no seat signs: a depart entry, or an open seat's entry.
@@ -315,8 +318,9 @@ func (n *Node) watchOpened(ctx context.Context, depart *Entry) error {
 	if err != nil {
 		return fmt.Errorf("rebuilding the log before entry %d: %w", depart.Seq, err)
 	}
-	n.table, n.held = t, nil
-	clear(n.ahead)
+	n.sit(t)
+	n.held = nil
+	n.dropAhead()
 	n.share()
 	n.cfg.Notef("%v", &SeatOpenedError{Seq: depart.Seq})
 	n.receiveEntries(ctx, "", []*Entry{depart}, false)

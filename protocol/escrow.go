@@ -43,6 +43,9 @@ type escrow struct {
 	badDealer int
 }
 
+// begin starts the deals, every key being in: ctx is their context.
+func (x *escrow) begin(ctx crypto.Context) { x.dealCtx = ctx }
+
 func (x *escrow) init(n int) {
 	x.held = make([]*crypto.EscrowShare, n)
 	x.badDealer = -1
@@ -78,7 +81,7 @@ func (t *Table) applyEscrow(e *Entry) error {
 		}
 	}
 	if len(t.deals) == len(t.keys) {
-		t.stage = stageOrder
+		t.enter(stageOrder)
 	}
 	return nil
 }

@@ -63,6 +63,18 @@ type former struct {
 // maxLeftWords bounds the left notices a node keeps saying.
 const maxLeftWords = 8
 
+// beginForming starts the wait for a table to form (FormTimeout) from now.
+func (f *former) beginForming(now time.Time) { f.formingSince = now }
+
+// firstTime reports whether the node says what key names for the first time, and marks it said.
+func (f *former) firstTime(key string) bool {
+	if f.warned[key] {
+		return false
+	}
+	f.warned[key] = true
+	return true
+}
+
 func (f *former) init() {
 	f.members = map[string]*hello{}
 	f.heardAt = map[string]time.Time{}
@@ -107,23 +119,20 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		return
 	}
 	if p := n.cfg.Private; p != nil && !p.may(h.key) {
-		if !n.warned["private "+string(h.key)] {
-			n.warned["private "+string(h.key)] = true
+		if n.firstTime("private " + string(h.key)) {
 			n.cfg.Logf("a node that did not pass the join code says hello at private table %q: it will not sit", h.table)
 		}
 		return
 	}
 	if h.version != entryVersion {
-		if !n.warned["version "+string(h.key)] {
-			n.warned["version "+string(h.key)] = true
+		if n.firstTime("version " + string(h.key)) {
 			n.cfg.Notef("%q also wants table %q, but runs %s release of corruption (protocol %d; this one is %d): it cannot sit with us until one of you runs the other's release",
 				h.name, h.table, olderNewer(h.version), h.version, entryVersion)
 		}
 		return
 	}
 	if !h.sameSettings(n.myHello()) {
-		if !n.warned[string(h.key)] {
-			n.warned[string(h.key)] = true
+		if n.firstTime(string(h.key)) {
 			n.cfg.Notef("%q also wants table %q, but with %s: it will not sit with us", h.name, h.table, n.settingsDiff(h))
 		}
 		return
@@ -250,13 +259,13 @@ func (n *Node) seatedElsewhere(key ed25519.PublicKey, id [32]byte) bool {
 
 // liveTables lists the ids of the tables of this name that seat their players (see
 // seatedElsewhere).
-func (n *Node) liveTables() [][32]byte {
+func (f *former) liveTables() [][32]byte {
 	var started, rest [][32]byte
-	for gid := range n.geneses {
-		if n.dead[gid] && !n.started[gid] {
+	for gid := range f.geneses {
+		if f.dead[gid] && !f.started[gid] {
 			continue // a player left it before it started: it never will
 		}
-		if n.started[gid] {
+		if f.started[gid] {
 			started = append(started, gid)
 		} else {
 			rest = append(rest, gid)
@@ -266,20 +275,20 @@ func (n *Node) liveTables() [][32]byte {
 	live := started
 	taken := map[string]bool{}
 	for _, gid := range started {
-		for _, m := range n.geneses[gid].Roster {
+		for _, m := range f.geneses[gid].Roster {
 			taken[string(m.Key)] = true
 		}
 	}
 	for _, gid := range rest {
 		free := true
-		for _, m := range n.geneses[gid].Roster {
+		for _, m := range f.geneses[gid].Roster {
 			free = free && !taken[string(m.Key)]
 		}
 		if !free {
 			continue
 		}
 		live = append(live, gid)
-		for _, m := range n.geneses[gid].Roster {
+		for _, m := range f.geneses[gid].Roster {
 			taken[string(m.Key)] = true
 		}
 	}
@@ -352,9 +361,9 @@ func (n *Node) checkTable(ctx context.Context) {
 }
 
 // seatedAtStarted reports whether key sits at a started table of this name other than id.
-func (n *Node) seatedAtStarted(key ed25519.PublicKey, id [32]byte) bool {
-	for gid := range n.started {
-		if gid != id && n.geneses[gid].SeatOf(key) >= 0 {
+func (f *former) seatedAtStarted(key ed25519.PublicKey, id [32]byte) bool {
+	for gid := range f.started {
+		if gid != id && f.geneses[gid].SeatOf(key) >= 0 {
 			return true
 		}
 	}
@@ -400,9 +409,9 @@ func (n *Node) heardLeft(ctx context.Context, l *left) {
 // mayHearLeft reports whether a left notice (its signature checked or not) can change
 // anything here: it is for a table of this node's name that is not yet dead, from one of its
 // players.
-func (n *Node) mayHearLeft(l *left) bool {
-	g := n.geneses[l.table]
-	return g != nil && g.SeatOf(l.key) >= 0 && !n.dead[l.table]
+func (f *former) mayHearLeft(l *left) bool {
+	g := f.geneses[l.table]
+	return g != nil && g.SeatOf(l.key) >= 0 && !f.dead[l.table]
 }
 
 // sayLeft says again this node's left notices, at most every leftEvery: a node that missed one
@@ -471,13 +480,10 @@ func (n *Node) dissolve(ctx context.Context) {
 	if err != nil {
 		n.cfg.Logf("%v", err)
 	}
-	n.self = NewSelf(n.cfg.Identity, seed)
-	n.table = nil
+	n.standUp(NewSelf(n.cfg.Identity, seed))
 	n.formingSince = n.clock.Now()
-	n.mu.Lock()
-	n.shared, n.evidence = nil, nil
-	n.mu.Unlock()
-	n.heads = map[int]uint64{}
+	n.unshare()
+	n.forgetHeads()
 }
 
 // olderNewer says whether a protocol version is older or newer than this build's.
@@ -586,8 +592,7 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 	// A table this node sat at before, whose log it no longer has: sitting again would derive
 	// its old secrets anew (a replayed genesis), so it never does.
 	if played, err := n.cfg.Store.Played(e.Table); err != nil || played {
-		if err == nil && !n.warned["played "+string(e.Table[:])] {
-			n.warned["played "+string(e.Table[:])] = true
+		if err == nil && n.firstTime("played "+string(e.Table[:])) {
 			n.cfg.Notef("refusing table %q (id %x): this node sat at it before and no longer has its log; it never sits at one table twice", g.Name, e.Table[:8])
 		}
 		if err != nil {
@@ -605,8 +610,8 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 		n.cfg.Logf("%v", err)
 		return
 	}
-	n.table = t
-	n.progress = n.clock.Now()
+	n.sit(t)
+	n.progressed(n.clock.Now())
 	n.share()
 	n.seated(e)
 	n.cfg.Logf("table %q formed: seat %d of %d in the order keys were heard (the seats are drawn next)", g.Name, n.self.seat, len(g.Roster))

@@ -45,6 +45,16 @@ type pendingAnswer struct {
 
 func (h *hidden) init() { h.mine = map[int][]byte{} }
 
+// learnFailed keeps what this node's game refused to learn privately, for the node to report.
+func (h *hidden) learnFailed(err error) { h.learnErr = errors.Join(h.learnErr, err) }
+
+// takeLearnErr is what the game refused to learn since it was last taken.
+func (h *hidden) takeLearnErr() error {
+	err := h.learnErr
+	h.learnErr = nil
+	return err
+}
+
 func (h *hidden) checkRef(ref, seat int) error {
 	if ref < 0 || ref >= len(h.values) {
 		return fmt.Errorf("hidden value %d does not exist", ref)
@@ -121,11 +131,7 @@ func (t *Table) commit(seat int, c committed) (int, error) {
 		}
 		t.mine[ref] = v
 	}
-	if s := t.open[seat]; s != nil {
-		if v, err := s.openNote(ref, c.note); err == nil {
-			t.openVals[ref] = v
-		}
-	}
+	t.readOpenNote(seat, ref, c.note)
 	hv := hiddenValue{seat: seat, commit: c.commit}
 	if t.g.Escrow {
 		hv.note = c.note
@@ -193,18 +199,10 @@ func parseOpenBody(p []byte, want int) (*openBody, error) {
 	return b, nil
 }
 
-// openRefs are the refs an open entry must open now.
-func (t *Table) openRefs() []int {
-	if t.step.Kind == engine.StepChoose {
-		return []int{t.step.refs[t.step.turn-len(t.step.Seats)]}
-	}
-	return t.step.Refs
-}
-
 // applyOpen checks a seat's openings against its commitments; the game checks the values when
 // the step completes.
 func (t *Table) applyOpen(e *Entry) error {
-	refs := t.openRefs()
+	refs := t.step.openRefs()
 	b, err := parseOpenBody(e.Body, len(refs))
 	if err != nil {
 		return err
@@ -215,7 +213,7 @@ func (t *Table) applyOpen(e *Entry) error {
 		if err != nil {
 			return fmt.Errorf("hidden value %d: %w", ref, err)
 		}
-		t.step.values = append(t.step.values, v)
+		t.step.addValue(v)
 	}
 	return nil
 }
@@ -232,7 +230,7 @@ func (t *Table) applyCommit(e *Entry) error {
 	if err != nil {
 		return err
 	}
-	t.step.refs = append(t.step.refs, ref)
+	t.step.addRef(ref)
 	return nil
 }
 
@@ -268,7 +266,7 @@ func (t *Table) applyAnswer(e *Entry) error {
 	if err != nil {
 		return fmt.Errorf("malformed answer entry: %w", err)
 	}
-	st := &t.step
+	st := t.step
 	ctx := t.stepCtx()
 	if err := crypto.VerifySealedBox(ctx, st.Seat, st.To, t.pubs[st.To], box); err != nil {
 		return fmt.Errorf("its sealed answer to seat %d's peek: %w", st.To, err)
@@ -276,15 +274,13 @@ func (t *Table) applyAnswer(e *Entry) error {
 	t.endAnswer(e)
 	a := &pendingAnswer{from: st.Seat, to: st.To, ref: st.Refs[0], box: box, ctx: ctx}
 	in := engine.Input{Kind: engine.InAnswered, Seat: st.Seat, To: st.To, Refs: st.Refs}
-	t.lastAns = a
-	err = t.feed(e, in)
-	t.lastAns = nil
+	err = t.feedAnswered(e, in, a)
 	if err != nil {
 		return err
 	}
 	t.answer = a
 	if o := t.open[a.to]; o != nil {
-		_, a.bad = t.openAnswer(a, o.root) // the open seat blames a lie as its player would have
+		a.judge(t, o.root) // the open seat blames a lie as its player would have
 	}
 	if t.self != nil && t.self.seat == a.to && t.verdict == nil {
 		// Only an answer that does not open the commitment is blamed: the blame proves exactly
@@ -296,7 +292,7 @@ func (t *Table) applyAnswer(e *Entry) error {
 		if v, err := t.openAnswer(a, priv); err != nil {
 			a.bad = err
 		} else if err := t.game.LearnValue(a.ref, v); err != nil {
-			t.learnErr = errors.Join(t.learnErr, err)
+			t.learnFailed(err)
 		}
 	}
 	return nil
@@ -312,6 +308,9 @@ func (t *Table) openAnswer(a *pendingAnswer, priv *crypto.PrivateKey) ([]byte, e
 	return t.checkAnswer(a, msg)
 }
 
+// judge opens a with the peeker's key, priv, and keeps why the answer is wrong, if it is.
+func (a *pendingAnswer) judge(t *Table, priv *crypto.PrivateKey) { _, a.bad = t.openAnswer(a, priv) }
+
 // checkAnswer checks that msg is an opening of the peeked value's commitment, and reads it.
 func (t *Table) checkAnswer(a *pendingAnswer, msg []byte) ([]byte, error) {
 	raw, err := unpadAnswer(msg)
@@ -326,9 +325,9 @@ func (t *Table) checkAnswer(a *pendingAnswer, msg []byte) ([]byte, error) {
 }
 
 // endAnswer ends the window in which a peeker may blame the answer to its peek: its next entry.
-func (t *Table) endAnswer(e *Entry) {
-	if t.answer != nil && e.Seat == t.answer.to {
-		t.answer = nil
+func (h *hidden) endAnswer(e *Entry) {
+	if h.answer != nil && e.Seat == h.answer.to {
+		h.answer = nil
 	}
 }
 
@@ -377,6 +376,6 @@ func (t *Table) learnResult(in engine.Input) {
 	if err != nil {
 		// Its own node checked the move before signing it, and the deal's proofs verified:
 		// this is a bug, which the node reports; the public game goes on.
-		t.learnErr = errors.Join(t.learnErr, err)
+		t.learnFailed(err)
 	}
 }

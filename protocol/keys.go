@@ -75,6 +75,20 @@ func (k *keyring) setJoint(ctx crypto.Context) error {
 	return nil
 }
 
+// reorder puts the seats' keys and chains in the drawn order (perm[seat] is the roster index
+// sitting there); the order draw was the table's first draw.
+func (k *keyring) reorder(perm []int) {
+	pubs, chains := k.pubs, k.chains
+	k.pubs, k.chains = make([]*crypto.PublicKey, len(perm)), make([][crypto.RandomSize]byte, len(perm))
+	for seat, r := range perm {
+		k.pubs[seat], k.chains[seat] = pubs[r], chains[r]
+	}
+	k.draws = 1
+}
+
+// advanceChain keeps seat's last chain reveal, checked by the caller.
+func (k *keyring) advanceChain(seat int, v crypto.RandomReveal) { k.chains[seat] = v }
+
 // applyRandom takes a seat's next chain reveal.
 func (t *Table) applyRandom(e *Entry) error {
 	v, err := crypto.ParseRandomReveal(e.Body)
@@ -84,8 +98,8 @@ func (t *Table) applyRandom(e *Entry) error {
 	if err := t.chainVerify(e.Seat, v); err != nil {
 		return fmt.Errorf("its random reveal does not follow its chain: %w", err)
 	}
-	t.chains[e.Seat] = v
-	t.step.reveals = append(t.step.reveals, v)
+	t.advanceChain(e.Seat, v)
+	t.step.addReveal(v)
 	return nil
 }
 

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
+
 	"time"
 
 	"corruption/engine"
@@ -74,16 +74,15 @@ type Node struct {
 	table *Table
 	clock Clock
 
-	progress  time.Time // when the log last grew
-	deciding  bool      // a Decide call is under way
+	deciding  bool // a Decide call is under way
 	decisions chan decision
 	incoming  chan message
 
-	former           // the table's formation, before the genesis
-	syncer           // fetching and serving entries, heads
-	watcher          // the clock of the seat due
-	departing        // the departure being agreed (depart_node.go)
-	reported  [5]int // what OnChange was last told: entries, members, verdict, done, full tables heard
+	former    // the table's formation, before the genesis
+	syncer    // fetching and serving entries, heads
+	watcher   // the clock of the seat due
+	departing // the departure being agreed (depart_node.go)
+	reporter  // what OnChange was last told (status.go)
 	chat      chatRoom
 
 	pause pauser // the table's pause (pause.go)
@@ -170,8 +169,8 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 	go n.receive(ctx)
 	ticks, stop := n.clock.Ticker(n.cfg.Tick)
 	defer stop()
-	n.progress = n.clock.Now()
-	n.formingSince = n.progress
+	n.progressed(n.clock.Now())
+	n.beginForming(n.clock.Now())
 	n.startCatchUp(ctx)    // a resumed node asks what it missed before it writes
 	var finished time.Time // when the table completed or halted
 	var lastCall time.Time // when every seat was known to hold the complete log
@@ -182,8 +181,7 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 			// The node was paused (a laptop asleep, a stopped process): its clock jumped. It
 			// catches up before it writes or counts a seat's silence again.
 			n.cfg.Logf("the node's clock jumped (paused?): catching up before anything else")
-			n.progress = now
-			n.confirm = nil
+			n.restart(now)
 			n.startCatchUp(ctx)
 		}
 		if t := n.table; t != nil {
@@ -234,6 +232,13 @@ func (n *Node) Run(ctx context.Context) (*Outcome, error) {
 	}
 }
 
+// newSeed draws and keeps the secret seed of a new log, and makes it the node's.
+func (n *Node) newSeed() error {
+	seed, err := n.cfg.Store.NewTableSeed(n.cfg.Table)
+	n.self = NewSelf(n.cfg.Identity, seed)
+	return err
+}
+
 // resume reloads the saved log, if any, and the secret seed beside it; a new log gets a new
 // seed.
 func (n *Node) resume() error {
@@ -242,12 +247,13 @@ func (n *Node) resume() error {
 		return err
 	}
 	if len(entries) == 0 {
-		n.self.Seed, err = n.cfg.Store.NewTableSeed(n.cfg.Table)
+		return n.newSeed()
+	}
+	seed, err := n.cfg.Store.TableSeed(n.cfg.Table)
+	if err != nil {
 		return err
 	}
-	if n.self.Seed, err = n.cfg.Store.TableSeed(n.cfg.Table); err != nil {
-		return err
-	}
+	n.self = NewSelf(n.cfg.Identity, seed)
 	t, err := NewTable(entries[0], n.self, n.gameOpts())
 	if err != nil {
 		return fmt.Errorf("saved log: %w", err)
@@ -269,15 +275,21 @@ func (n *Node) resume() error {
 			return err
 		}
 		n.cfg.Notef("the last table named %q in this data directory ended (%s; its log is now %s): sitting at a new one", n.cfg.Table, ended, path)
-		n.self = NewSelf(n.cfg.Identity, [32]byte{})
-		n.self.Seed, err = n.cfg.Store.NewTableSeed(n.cfg.Table)
-		return err
+		return n.newSeed()
 	}
 	n.table = t
 	n.share()
 	n.seated(entries[0])
 	n.cfg.Logf("resumed table %q from %d saved entries", n.cfg.Table, t.Len())
 	return n.resumePromise()
+}
+
+// sit makes t the node's table (formed, or rebuilt from the log).
+func (n *Node) sit(t *Table) { n.table = t }
+
+// standUp leaves the node's table (it dissolved) with the secrets of the next one it may form.
+func (n *Node) standUp(self *Self) {
+	n.self, n.table = self, nil
 }
 
 // seated tells a Network that is a Seater the genesis of the table the node now sits at.
@@ -387,40 +399,12 @@ func (n *Node) write(ctx context.Context, e *Entry) error {
 	return err
 }
 
-// writeEntry persists an entry this node wrote or computed (depart_node.go), applies it, and
-// publishes it when told to; it reports whether the log grew without a verdict.
-func (n *Node) writeEntry(ctx context.Context, e *Entry, publish bool) (bool, error) {
-	if err := n.cfg.Store.Append(e, true); err != nil {
-		return false, err
-	}
-	if err := n.table.Append(e); err != nil {
-		var v *Verdict
-		if !errors.As(err, &v) {
-			return false, fmt.Errorf("the table refused the entry this node wrote: %w", err)
-		}
-		// Our own entry convicts another seat (a blame): it is in the log; every node must
-		// see it to reach the same verdict.
-		n.cfg.Logf("%v", v)
-		n.share()
-		n.spread(ctx, []*Entry{e})
-		return false, nil
-	}
-	n.grew(e)
-	n.startedBy(ctx, e)
-	n.share()
-	n.reportLearn()
-	if publish {
-		n.publish(ctx, append([]byte{msgEntry}, e.Marshal()...))
-	}
-	n.announce(ctx)
-	return true, nil
-}
-
 // reportLearn logs what this node's game refused to learn privately (a bug, never a verdict).
 func (n *Node) reportLearn() {
-	if t := n.table; t != nil && t.learnErr != nil {
-		n.cfg.Logf("this node's game refused what it alone may see: %v", t.learnErr)
-		t.learnErr = nil
+	if t := n.table; t != nil {
+		if err := t.takeLearnErr(); err != nil {
+			n.cfg.Logf("this node's game refused what it alone may see: %v", err)
+		}
 	}
 }
 
@@ -515,14 +499,4 @@ func (n *Node) gameOpts() engine.Options {
 			n.cfg.OnEvent(e)
 		}
 	}}
-}
-
-// mu guards what serve (on the network's goroutines) reads.
-type sharedLog struct {
-	mu       sync.Mutex
-	shared   []*Entry
-	sharedID [32]byte
-	evidence []*Entry // the signed entries that halted the table, if any
-	// sharedNote is the note that ended the table (a seat named silent), served with entries.
-	sharedNote *Note
 }

@@ -41,7 +41,7 @@ func (t *Table) Players() []Member {
 
 // RosterOrder is, by seat, the player's place in the genesis roster (the identity before the
 // seat order is drawn): a chat message names its speaker by that place.
-func (t *Table) RosterOrder() []int { return slices.Clone(t.rosterSeat) }
+func (s *seating) RosterOrder() []int { return slices.Clone(s.rosterSeat) }
 
 // Ordered reports whether the seat order is drawn.
 func (t *Table) Ordered() bool { return t.stage > stageOrder }
@@ -55,7 +55,7 @@ func (t *Table) applyOrder(e *Entry) error {
 	if err := t.chainVerify(e.Seat, v); err != nil {
 		return fmt.Errorf("its random reveal does not follow its chain: %w", err)
 	}
-	t.chains[e.Seat] = v
+	t.advanceChain(e.Seat, v)
 	t.orderReveals = append(t.orderReveals, v)
 	if len(t.orderReveals) < len(t.keys) {
 		return nil
@@ -74,27 +74,18 @@ func (t *Table) applyOrder(e *Entry) error {
 		perm[i], perm[i+j] = perm[i+j], perm[i]
 	}
 	t.seat(perm)
-	t.draws = 1
 	return t.startGame(e)
 }
 
 // seat puts the players in the drawn order: perm[seat] is the roster index sitting there.
+// The seating's own part is which roster index sits where, and the context the chains were
+// committed under; the table's keys and context (table.go) and the keyring (keys.go) are put in
+// the same order by their own files.
 func (t *Table) seat(perm []int) {
 	t.chainCtx = t.ctx
-	keys, roster := t.keys, t.ctx.Roster
-	pubs, chains := t.pubs, t.chains
-	t.keys, t.pubs, t.chains = nil, nil, nil
-	t.ctx.Roster = nil
-	for seat, r := range perm {
-		t.keys = append(t.keys, keys[r])
-		t.ctx.Roster = append(t.ctx.Roster, roster[r])
-		t.pubs = append(t.pubs, pubs[r])
-		t.chains = append(t.chains, chains[r])
-		t.rosterSeat[seat] = r
-		if t.self != nil && t.self.roster == r {
-			t.self.seat = seat
-		}
-	}
+	copy(t.rosterSeat, perm)
+	t.reorder(perm)
+	t.keyring.reorder(perm)
 }
 
 // chainVerify checks a seat's next chain reveal: chains are bound to the roster order they were

@@ -462,7 +462,7 @@ func (n *Node) pauseTick(ctx context.Context) bool {
 }
 
 // pauseChanged makes the next report tell OnChange.
-func (n *Node) pauseChanged() { n.reported = [5]int{-1} }
+func (n *Node) pauseChanged() { n.reportAgain() }
 
 // pauseStatus is the pause for Status.
 func (n *Node) pauseStatus() PauseStatus {

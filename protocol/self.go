@@ -39,6 +39,20 @@ func NewSelf(identity ed25519.PrivateKey, seed [32]byte) *Self {
 	return &Self{Identity: identity, Seed: seed, seat: -1}
 }
 
+// sitAt binds s to table id, where it holds roster index seat, and forgets the secrets of any
+// table before.
+func (s *Self) sitAt(id [32]byte, seat int) error {
+	if seat < 0 {
+		return errors.New("this node's key is not in the table's roster")
+	}
+	s.table, s.seat, s.roster = id, seat, seat
+	s.root, s.chain = nil, nil
+	return nil
+}
+
+// seated moves s to its seat in the drawn order.
+func (s *Self) seated(seat int) { s.seat = seat }
+
 // Seat is the node's seat at its table (-1 before the table is known).
 func (s *Self) Seat() int { return s.seat }
 

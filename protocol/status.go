@@ -149,3 +149,12 @@ func fillOutcome(o *Outcome, t *Table) {
 		o.Digest = fmt.Sprintf("%x", d)
 	}
 }
+
+// reporter is what OnChange was last told: entries, members, verdict, done, full tables heard.
+type reporter struct {
+	reported [5]int
+}
+
+// reportAgain makes the next report tell OnChange, changed or not (a departure or a pause
+// being agreed, which the key does not show).
+func (r *reporter) reportAgain() { r.reported = [5]int{-1} }

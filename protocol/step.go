@@ -51,6 +51,20 @@ func (s *stepState) due() (int, Kind) {
 	return -1, 0
 }
 
+// addReveal, addShares, addRef and addValue keep what a writer of the step wrote, in turn.
+func (s *stepState) addReveal(v crypto.RandomReveal) { s.reveals = append(s.reveals, v) }
+func (s *stepState) addShares(sh []*crypto.Share)    { s.shares = append(s.shares, sh) }
+func (s *stepState) addRef(ref int)                  { s.refs = append(s.refs, ref) }
+func (s *stepState) addValue(v []byte)               { s.values = append(s.values, v) }
+
+// openRefs are the refs an open entry must open now.
+func (s *stepState) openRefs() []int {
+	if s.Kind == engine.StepChoose {
+		return []int{s.refs[s.turn-len(s.Seats)]}
+	}
+	return s.Refs
+}
+
 // label binds a step's proofs to it: its kind and the seq of its first entry.
 func (s *stepState) label() string { return fmt.Sprintf("%s %d", s.Kind, s.at) }
 
@@ -71,7 +85,7 @@ func (t *Table) settle(e *Entry) {
 		st := t.game.Due()
 		switch st.Kind {
 		case engine.StepOver:
-			t.stage = stageSignOff
+			t.enter(stageSignOff)
 			return
 		case engine.StepBuild:
 			if err := t.build(st); err != nil {
@@ -98,12 +112,6 @@ func (t *Table) settle(e *Entry) {
 		return
 	}
 	t.broken(e, "the game built decks without end")
-}
-
-// broken halts the table: the game, not a seat, is at fault (every node reaches the same verdict
-// at the same entry, since the game is deterministic).
-func (t *Table) broken(e *Entry, format string, args ...any) {
-	t.verdict = &Verdict{Kind: VerdictBroken, Seq: e.Seq, Seat: -1, Reason: fmt.Sprintf(format, args...)}
 }
 
 // writersOf checks a step and lists the seats that write for it.
@@ -254,7 +262,7 @@ func (t *Table) applyStep(e *Entry) error {
 
 // result is the Input a step gives once every writer has written.
 func (t *Table) result() (engine.Input, error) {
-	st := &t.step
+	st := t.step
 	switch st.Kind {
 	case engine.StepRandom:
 		return t.drawResult()

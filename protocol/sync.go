@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"corruption/protocol/internal/wire"
+	"sync"
 )
 
 // Syncing. Gossip keeps no history, so a node that missed entries, joins late or restarts
@@ -92,14 +93,6 @@ func (n *Node) heard(ctx context.Context, from string, h *head) {
 	}
 }
 
-// receiveEntries applies entries from a peer. A gap or a fork makes it fetch from that peer
-// (broadcasts only: the answer to a fetch is not followed up here, see gotFetched).
-func (n *Node) receiveEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
-	n.applyEntries(ctx, from, entries, broadcast)
-	n.applyAhead(ctx)
-	n.checkPlayedOn(ctx) // a node bound by its promise: did the others play on? (depart_node.go)
-}
-
 // applyAhead applies the entries held ahead of the log that it has reached, and forgets those
 // it has passed.
 func (n *Node) applyAhead(ctx context.Context) {
@@ -124,6 +117,22 @@ func (n *Node) applyAhead(ctx context.Context) {
 	}
 }
 
+// forkCheck fetches the recent entries of a peer whose entry does not chain to the log, where
+// two versions of one entry signed by one seat prove an equivocation. It reports whether it asked.
+func (n *Node) forkCheck(ctx context.Context, from string, err error) bool {
+	var rj *RejectError
+	if !errors.As(err, &rj) || !rj.chain || from == "" || n.forkChecked[from] {
+		return false
+	}
+	n.forkChecked[from] = true
+	n.fetch(ctx, from, n.forkSeq())
+	return true
+}
+
+// forkResolved forgets the peers whose fork was looked for: the log grew, and they may fork
+// from it again.
+func (s *syncer) forkResolved() { clear(s.forkChecked) }
+
 // holdAhead keeps e, ahead of the log, to apply when the log reaches it. What it holds is
 // bounded (maxAhead seqs, two entries a seq, maxAheadBytes in all): a stranger who fills it
 // with junk only takes the node back to fetching what it missed.
@@ -146,86 +155,6 @@ func (n *Node) holdAhead(e *Entry) {
 	}
 	if len(held) < 2 && size <= maxAheadBytes {
 		n.ahead[e.Seq] = append(held, e)
-	}
-}
-
-// applyEntries applies entries in order, until one is ahead of the log (held with those after
-// it, and fetched for when it was broadcast) or halts the table.
-func (n *Node) applyEntries(ctx context.Context, from string, entries []*Entry, broadcast bool) {
-	for i, e := range entries {
-		if n.table == nil || e.Table != n.table.ID() {
-			// Another table of this name (or the first): its genesis seats this node or takes
-			// players from the candidates; its entries show it started.
-			if e.Seq == 0 {
-				n.adopt(ctx, e)
-			} else {
-				n.noteStarted(ctx, e)
-			}
-			continue
-		}
-		err := n.table.Append(e)
-		var gap *GapError
-		var v *Verdict
-		switch {
-		case err == nil:
-			n.grew(e)
-			n.startedBy(ctx, e)
-			n.share()
-			n.reportLearn()
-			clear(n.forkChecked)
-			if serr := n.cfg.Store.Append(e, false); serr != nil {
-				n.cfg.Logf("%v", serr)
-			}
-			if n.table.Len() == uint64(len(n.table.g.Roster))+1 {
-				n.announce(ctx) // every key in: the seat that writes next waits for this (awaitBound)
-			}
-		case errors.As(err, &gap):
-			for _, h := range entries[i:] {
-				n.holdAhead(h)
-			}
-			if broadcast {
-				n.fetch(ctx, from, n.table.Len())
-			}
-			return
-		case errors.As(err, &v):
-			n.cfg.Logf("%v", v)
-			// Keep the proof: the offending entry goes to the log, to every peer, and to
-			// whoever asks for entries. (A blame, which convicts another seat, is a good
-			// entry and is in the table's log already.)
-			if err := n.cfg.Store.Append(e, true); err != nil {
-				n.cfg.Logf("%v", err)
-			}
-			n.share()
-			proof := n.table.Evidence()
-			n.mu.Lock()
-			n.evidence = proof
-			n.mu.Unlock()
-			n.spread(ctx, proof)
-			return
-		case errors.Is(err, ErrDuplicate), errors.Is(err, ErrDone), errors.Is(err, ErrHalted):
-		case errors.Is(err, ErrPromised):
-			// The departing seat's entry, which this node agreed not to apply: kept, with what
-			// follows it (held ahead), in case a staying seat refuses the departure or plays on
-			// from the entry (depart_node.go).
-			n.held = e
-		default:
-			var opened *SeatOpenedError
-			if errors.As(err, &opened) {
-				if err := n.watchOpened(ctx, e); err != nil {
-					n.stopErr = err
-				}
-				return
-			}
-			n.cfg.Logf("%v", err)
-			var rj *RejectError
-			if errors.As(err, &rj) && rj.chain && from != "" && !n.forkChecked[from] {
-				// Another version of the log: fetch the peer's recent entries, where two
-				// versions of one entry signed by one seat prove an equivocation.
-				n.forkChecked[from] = true
-				n.fetch(ctx, from, n.forkSeq())
-				return
-			}
-		}
 	}
 }
 
@@ -342,7 +271,7 @@ func (n *Node) forkSeq() uint64 {
 }
 
 // serve answers peers' requests for entries.
-func (n *Node) serve(from string, req []byte) ([]byte, error) {
+func (s *syncer) serve(from string, req []byte) ([]byte, error) {
 	r := wire.Reader{B: req}
 	if r.U8() != reqEntries {
 		return nil, errors.New("unknown request")
@@ -353,9 +282,9 @@ func (n *Node) serve(from string, req []byte) ([]byte, error) {
 	if err := r.Done("entries request"); err != nil {
 		return nil, err
 	}
-	n.mu.Lock()
-	entries, tid, evidence, note := n.shared, n.sharedID, n.evidence, n.sharedNote
-	n.mu.Unlock()
+	s.mu.Lock()
+	entries, tid, evidence, note := s.shared, s.sharedID, s.evidence, s.sharedNote
+	s.mu.Unlock()
 	if len(entries) == 0 || tid != id {
 		return nil, errNoTable
 	}
@@ -368,6 +297,43 @@ func (n *Node) serve(from string, req []byte) ([]byte, error) {
 	}
 	return marshalAnswer(batch, note), nil
 }
+
+// mu guards what serve (on the network's goroutines) reads.
+type sharedLog struct {
+	mu       sync.Mutex
+	shared   []*Entry
+	sharedID [32]byte
+	evidence []*Entry // the signed entries that halted the table, if any
+	// sharedNote is the note that ended the table (a seat named silent), served with entries.
+	sharedNote *Note
+}
+
+// shareEvidence serves the entries that prove the verdict with the log.
+func (s *sharedLog) shareEvidence(proof []*Entry) {
+	s.mu.Lock()
+	s.evidence = proof
+	s.mu.Unlock()
+}
+
+// shareNote serves the note that ended the table with the entries.
+func (s *sharedLog) shareNote(note *Note) {
+	s.mu.Lock()
+	s.sharedNote = note
+	s.mu.Unlock()
+}
+
+// unshare serves nothing again: the node left the table it served.
+func (s *sharedLog) unshare() {
+	s.mu.Lock()
+	s.shared, s.evidence = nil, nil
+	s.mu.Unlock()
+}
+
+// forgetHeads forgets the heads the seats announced: they were another table's.
+func (s *syncer) forgetHeads() { s.heads = map[int]uint64{} }
+
+// dropAhead forgets the entries held ahead of the log: the log was rebuilt.
+func (s *syncer) dropAhead() { clear(s.ahead) }
 
 // share publishes the log to serve (entries are immutable once appended, and the log only
 // grows, so a copy of the slice header is a consistent snapshot).

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"crypto/ed25519"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -84,12 +83,8 @@ func NewTable(genesis *Entry, self *Self, opts engine.Options) (*Table, error) {
 	t.escrow.init(len(g.Roster))
 	t.departs.init()
 	if self != nil {
-		self.table = t.id
-		self.seat = g.SeatOf(self.Public())
-		self.roster = self.seat
-		self.root, self.chain = nil, nil
-		if self.seat < 0 {
-			return nil, errors.New("this node's key is not in the table's roster")
+		if err := self.sitAt(t.id, g.SeatOf(self.Public())); err != nil {
+			return nil, err
 		}
 	}
 	return t, nil
@@ -401,6 +396,12 @@ func (t *Table) convict(seat int, e *Entry, format string, args ...any) {
 	t.verdict = &Verdict{Kind: VerdictCheat, Seq: e.Seq, Seat: seat, Reason: fmt.Sprintf(format, args...)}
 }
 
+// broken halts the table: the game, not a seat, is at fault (every node reaches the same verdict
+// at the same entry, since the game is deterministic).
+func (t *Table) broken(e *Entry, format string, args ...any) {
+	t.verdict = &Verdict{Kind: VerdictBroken, Seq: e.Seq, Seat: -1, Reason: fmt.Sprintf(format, args...)}
+}
+
 func (t *Table) verdictOrNil() error {
 	if t.verdict != nil {
 		return t.verdict
@@ -436,10 +437,27 @@ func (t *Table) applyKey(e *Entry) error {
 	}
 	t.stage = stageOrder
 	if t.g.Escrow {
-		t.stage, t.dealCtx = stageEscrow, t.ctx.WithStep(stepEscrow)
+		t.stage = stageEscrow
+		t.escrow.begin(t.ctx.WithStep(stepEscrow))
 	}
 	return nil
 }
+
+// reorder puts the seats' signing keys and the proofs' roster in the drawn order (perm[seat] is
+// the roster index sitting there), and finds this node's seat in it.
+func (t *Table) reorder(perm []int) {
+	keys, roster := t.keys, t.ctx.Roster
+	t.keys, t.ctx.Roster = make([]ed25519.PublicKey, len(perm)), make([][]byte, len(perm))
+	for seat, r := range perm {
+		t.keys[seat], t.ctx.Roster[seat] = keys[r], roster[r]
+		if t.self != nil && t.self.roster == r {
+			t.self.seated(seat)
+		}
+	}
+}
+
+// enter moves the table to the next part of its life.
+func (t *Table) enter(s stage) { t.stage = s }
 
 // startGame starts the game once the seats are in their order; e is the entry that completed
 // the order.

@@ -15,6 +15,7 @@ import (
 
 // watcher is a node's view of the table's clock.
 type watcher struct {
+	progress time.Time             // when the log last grew (or the node came back and counts from now)
 	bank     map[int]time.Duration // each seat's bank left, by seat
 	lastTick time.Time
 	confirm  *confirmation // a fetch round asked before naming a seat silent
@@ -60,9 +61,21 @@ func (n *Node) grew(e *Entry) {
 			n.bank[e.Seat] = max(0, n.bankLeft(e.Seat)-over)
 		}
 	}
-	n.progress = now
-	n.confirm = nil
+	n.restart(now)
 }
+
+// progressed starts the silence clock of the seat due again from now.
+func (w *watcher) progressed(now time.Time) { w.progress = now }
+
+// restart starts the silence clock of the seat due again from now, with no fetch round asked
+// before naming it silent: the log grew, or the node was away and counts from its return.
+func (w *watcher) restart(now time.Time) {
+	w.progress = now
+	w.confirm = nil
+}
+
+// stop stops the node without an end: err says why, and blames nobody.
+func (w *watcher) stop(err error) { w.stopErr = err }
 
 // bankLeft is what is left of seat's bank, by this node's account.
 func (n *Node) bankLeft(seat int) time.Duration {
@@ -269,7 +282,7 @@ func (n *Node) heardNote(note *Note) {
 		// the table (it was paused just after writing): it ends the table as they did.
 		v := &Verdict{Kind: VerdictAbandoned, Seq: note.Verdict.Seq, Seat: note.Verdict.Seat,
 			Reason: fmt.Sprintf("named silent by seat %d before this node's entry %d reached the others: %s", note.Writer, note.Verdict.Seq, note.Verdict.Reason)}
-		t.verdict = v
+		t.halt(v)
 		n.cfg.Notef("%v", v)
 		if err := n.cfg.Store.AppendNote(note); err != nil {
 			n.cfg.Logf("%v", err)
@@ -278,8 +291,7 @@ func (n *Node) heardNote(note *Note) {
 		return
 	}
 	if note.Verdict.Seq != t.Len() || note.Verdict.Seat != seat || note.Writer == seat && seat != n.self.seat {
-		if key := fmt.Sprintf("note %d %d", note.Writer, note.Verdict.Seq); !n.warned[key] {
-			n.warned[key] = true
+		if key := fmt.Sprintf("note %d %d", note.Writer, note.Verdict.Seq); n.firstTime(key) {
 			n.cfg.Logf("a note of seat %d names seat %d at entry %d; this node waits for seat %d at entry %d: it stands by its own log", note.Writer, note.Verdict.Seat, note.Verdict.Seq, seat, t.Len())
 		}
 		return
@@ -303,9 +315,7 @@ func (n *Node) heardNote(note *Note) {
 // setNote keeps the note that ended the table, to publish and serve it.
 func (n *Node) setNote(note *Note) {
 	n.note = note
-	n.mu.Lock()
-	n.sharedNote = note
-	n.mu.Unlock()
+	n.shareNote(note)
 }
 
 // lateOwn reports whether note names this node's seat at an entry it wrote, every entry of its

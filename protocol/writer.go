@@ -213,7 +213,7 @@ func (s *Self) commitBody(t *Table, act engine.Action) ([]byte, error) {
 
 func (s *Self) openBody(t *Table) ([]byte, error) {
 	b := &openBody{}
-	for _, ref := range t.openRefs() {
+	for _, ref := range t.step.openRefs() {
 		o, err := s.opening(t, ref)
 		if err != nil {
 			return nil, err
@@ -224,7 +224,7 @@ func (s *Self) openBody(t *Table) ([]byte, error) {
 }
 
 func (s *Self) answerBody(t *Table) ([]byte, error) {
-	st := &t.step
+	st := t.step
 	o, err := s.opening(t, st.Refs[0])
 	if err != nil {
 		return nil, err
