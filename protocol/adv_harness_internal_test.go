@@ -211,8 +211,12 @@ type advScenario struct {
 	lbb      bool
 	faults   memnet.Faults
 	complete bool // the honest nodes must complete the game (else: a verdict naming the cheater)
-	forge    func(c *advCheater, e *Entry) ([]advSend, error)
-	setup    func(c *advCheater) // more wrapping (heads, poison) before the game
+	// playsOn: the cheat is caught where the table can open the cheater's seat (version 4,
+	// convict.go): the honest nodes must complete the game, the cheater convicted and its seat
+	// played by the stand-in, rather than halt.
+	playsOn bool
+	forge   func(c *advCheater, e *Entry) ([]advSend, error)
+	setup   func(c *advCheater) // more wrapping (heads, poison) before the game
 	// steer steers the cheater's player (seat) towards the situation its cheat needs.
 	steer func(c *advCheater) func(g *corruption.Game, seat int) (corruption.Move, bool)
 	// honest steers the honest players (a legal choice, e.g. peeking at the cheater's cards).

@@ -31,6 +31,9 @@ func advScenarios() []advScenario {
 		return sc
 	}
 	completes := func(sc advScenario) advScenario { sc.complete = true; return sc }
+	// A cheat caught in the game's play, at a table of three seats or more: the cheater's seat
+	// is opened and the others play on (convict.go).
+	on := func(sc advScenario) advScenario { sc.playsOn = true; return sc }
 	steered := func(sc advScenario, steer func(*advCheater) advSteer) advScenario {
 		sc.steer = steer
 		return sc
@@ -52,23 +55,23 @@ func advScenarios() []advScenario {
 		completes(std("signature-impersonation", 4, 1, advImpersonate)),
 		completes(std("out-of-turn", 4, 3, advOutOfTurn)),
 		std("replay-other-table", 3, 0, first(KindKey, advReplayOther)),
-		std("shuffle-swap", 4, 2, first(KindShuffle, advShuffleChange(func(d crypto.Deck) { d[0], d[1] = d[1], d[0] }))),
-		std("shuffle-duplicate", 4, 0, first(KindShuffle, advShuffleChange(func(d crypto.Deck) { d[1] = d[0] }))),
-		std("shuffle-proof-from-other-table", 3, 1, first(KindShuffle, advShuffleOtherTable)),
-		std("deal-wrong-share", 4, 3, first(KindShares, advWrongShare)),
-		std("deal-wrong-share-to-one-then-loss", 4, 3, first(KindShares, advShareToOne)),
-		std("random-off-chain", 3, 1, advFirst(advGameRandom, advRandomOffChain)),
+		on(std("shuffle-swap", 4, 2, first(KindShuffle, advShuffleChange(func(d crypto.Deck) { d[0], d[1] = d[1], d[0] })))),
+		on(std("shuffle-duplicate", 4, 0, first(KindShuffle, advShuffleChange(func(d crypto.Deck) { d[1] = d[0] })))),
+		on(std("shuffle-proof-from-other-table", 3, 1, first(KindShuffle, advShuffleOtherTable))),
+		on(std("deal-wrong-share", 4, 3, first(KindShares, advWrongShare))),
+		on(std("deal-wrong-share-to-one-then-loss", 4, 3, first(KindShares, advShareToOne))),
+		on(std("random-off-chain", 3, 1, advFirst(advGameRandom, advRandomOffChain))),
 		std("order-reveal-off-chain", 3, 1, first(KindRandom, advRandomOffChain)),
-		std("reveal-other-card", 3, 1, first(KindOpen, advOpenOther)),
+		on(std("reveal-other-card", 3, 1, first(KindOpen, advOpenOther))),
 		std("place-twice-in-round", 4, 1, advCommitCheat(advPlacedTwice)),
 		steered(std("place-character-on-swiss", 3, 2, advCommitCheat(advSwissCharacter)), advSteerSwiss),
 		steered(std("place-character-used-earlier", 3, 0, advCommitCheat(advUsedEarlier)), advSteerCharacters),
-		book(std("answer-lying", 4, 1, first(KindAnswer, advLyingAnswer(advAnswerLie)))),
-		book(std("answer-garbage", 3, 2, first(KindAnswer, advLyingAnswer(advAnswerGarbage)))),
-		book(std("answer-oracle", 4, 3, first(KindAnswer, advLyingAnswer(advAnswerOracle)))),
-		blamer,
-		toy(std("choice-opened-other", 3, 1, first(KindOpen, advOpenOther))),
-		toy(std("deal-private-wrong-share", 3, 2, first(KindShares, advWrongShare))),
+		on(book(std("answer-lying", 4, 1, first(KindAnswer, advLyingAnswer(advAnswerLie))))),
+		on(book(std("answer-garbage", 3, 2, first(KindAnswer, advLyingAnswer(advAnswerGarbage))))),
+		on(book(std("answer-oracle", 4, 3, first(KindAnswer, advLyingAnswer(advAnswerOracle))))),
+		on(blamer),
+		on(toy(std("choice-opened-other", 3, 1, first(KindOpen, advOpenOther)))),
+		on(toy(std("deal-private-wrong-share", 3, 2, first(KindShares, advWrongShare)))),
 		std("silent-at-shuffle", 4, 2, first(KindShuffle, advSilent)),
 		std("silent-before-reveal", 4, 1, first(KindOpen, advSilent)),
 		// The last in the roster reveals last for the seat order's draw, knowing every other
@@ -121,7 +124,7 @@ func firstOfEachKind(list []advScenario) []advScenario {
 func TestCheaters(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
-	var tried, caught, dropped int
+	var tried, caught, dropped, playedOn int
 	// The games mostly wait: run four at a time.
 	sem := make(chan struct{}, 4)
 	var wg sync.WaitGroup
@@ -140,6 +143,8 @@ func TestCheaters(t *testing.T) {
 					case t.Failed():
 					case sc.complete:
 						dropped++
+					case sc.playsOn:
+						playedOn++
 					default:
 						caught++
 					}
@@ -163,8 +168,8 @@ func TestCheaters(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	t.Logf("cheats tried %d: %d convicted or named with the same verdict on every honest node and in every audit (a seat silent in mid-game: opened, the others playing on to one log), %d dropped with the game completing identically, %d failed",
-		tried, caught, dropped, tried-caught-dropped)
+	t.Logf("cheats tried %d: %d convicted with the seat opened and the game played on to one log on every honest node, valid for every audit; %d named with the same verdict on every honest node and in every audit (a seat silent in mid-game: opened, the others playing on to one log); %d dropped with the game completing identically; %d failed",
+		tried, playedOn, caught, dropped, tried-playedOn-caught-dropped)
 }
 
 // advAudit audits a node's saved log.
@@ -215,7 +220,11 @@ func advCheck(t *testing.T, sc advScenario, runs []advRun, c *advCheater) {
 		t.Fatalf("the cheat was played but set no expected verdict")
 	}
 	t.Logf("cheat played %d times; the honest nodes must conclude: %v", fired, expect)
-	advNoOracleShare(t, runs, c)
+	advNoOracleShare(t, runs, c, sc.playsOn)
+	if sc.playsOn {
+		advPlayedOn(t, sc, runs, expect)
+		return
+	}
 	var want *Verdict
 	if !sc.complete {
 		want = expect
@@ -286,6 +295,54 @@ func advCheck(t *testing.T, sc advScenario, runs []advRun, c *advCheater) {
 	}
 }
 
+// advPlayedOn checks that every honest node played the game to its end after the cheat want
+// names: the cheater convicted at that entry, its seat open and played by the stand-in, the
+// same log on every honest node, and that log valid for an audit, which reports the
+// conviction.
+func advPlayedOn(t *testing.T, sc advScenario, runs []advRun, want *Verdict) {
+	t.Helper()
+	if want == nil || want.Kind != VerdictCheat {
+		t.Fatalf("a cheat the table plays on from must convict its seat; the cheater expects %v", want)
+	}
+	var ref []*Entry
+	for i, r := range runs {
+		if i == sc.cheater {
+			continue
+		}
+		if r.err != nil {
+			t.Errorf("node %d: Run: %v (a hang or a crash)", i, r.err)
+			continue
+		}
+		rep, log := advAudit(t, r.dir)
+		if cs := advSeatOf(t, log, runs[sc.cheater].key); cs != want.Seat {
+			t.Errorf("the cheat names seat %d, but the cheater sits at seat %d in node %d's log", want.Seat, cs, i)
+		}
+		if !r.out.Finished || r.out.Verdict != nil {
+			t.Errorf("node %d: finished %v, verdict %v; want the game played on to its end without seat %d", i, r.out.Finished, r.out.Verdict, want.Seat)
+			continue
+		}
+		if !rep.Valid {
+			t.Errorf("node %d: audit of its log: %s", i, rep.Problem)
+		}
+		for what, got := range map[string][]Conviction{"the node": r.out.Convicted, "the audit": rep.Convicted} {
+			if len(got) != 1 || got[0].Seat != want.Seat || got[0].Seq != want.Seq || got[0].Reason == "" {
+				t.Errorf("node %d: %s convicted %v; want seat %d at entry %d", i, what, got, want.Seat, want.Seq)
+			}
+		}
+		if !slices.Contains(r.out.Open, want.Seat) {
+			t.Errorf("node %d: open seats %v; want the cheater's seat %d played by the stand-in", i, r.out.Open, want.Seat)
+		}
+		if uint64(len(log)) <= want.Seq || (log[want.Seq].Seat != want.Seat && log[want.Seq].Kind != KindBlame) {
+			t.Errorf("node %d: the entry that proves the cheat is not in its log at entry %d", i, want.Seq)
+		}
+		if ref == nil {
+			ref = log
+		} else if !advSameLog(ref, log) {
+			t.Errorf("node %d's log differs from the first honest node's", i)
+		}
+	}
+}
+
 // advDeparts reports whether the abandonment want would be a departure instead: at the place
 // it names, in an honest node's log, the table could open the silent seat.
 func advDeparts(t *testing.T, runs []advRun, sc advScenario, want *Verdict) bool {
@@ -340,22 +397,38 @@ func advSameLog(a, b []*Entry) bool {
 // advNoOracleShare checks that no node's log holds x·A, for any node's ElGamal key x and any
 // point A an oracle answer put in a sealed box: the blame of such a box must never publish a
 // decryption share of an undealt card (issue 9). No blame may be published at all: every node
-// convicts such an answer by itself.
-func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
+// convicts such an answer by itself. When the table played on (playedOn), the log is read up to
+// the cheater's seat's opening: a card dealt face up later publishes its shares, as it must.
+func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater, playedOn bool) {
 	t.Helper()
 	c.mu.Lock()
-	points := c.oracleA
+	points, expect := c.oracleA, c.expect
 	c.mu.Unlock()
 	if len(points) == 0 {
 		return
 	}
-	var logs [][]byte
+	var logs, scan [][]byte
 	for _, r := range runs {
 		b, err := os.ReadFile(filepath.Join(r.dir, "tables", advTable, "log"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		logs = append(logs, b)
+		if playedOn && expect != nil {
+			entries, err := ReadLog(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var upTo []byte
+			for _, e := range entries {
+				if e.Seq > expect.Seq && e.Kind != KindRelease {
+					break
+				}
+				upTo = append(upTo, e.Marshal()...)
+			}
+			b = upTo
+		}
+		scan = append(scan, b)
 	}
 	// By node: node i is roster index i, so its key entry is entry 1+i.
 	for node, r := range runs {
@@ -394,7 +467,7 @@ func advNoOracleShare(t *testing.T, runs []advRun, c *advCheater) {
 				t.Fatal(err)
 			}
 			share := sh.Bytes()[:crypto.PointSize] // x·A
-			for holder, b := range logs {
+			for holder, b := range scan {
 				if bytes.Contains(b, share) {
 					t.Errorf("node %d's log holds node %d's decryption share x·A of the point an answer asked it to blame", holder, node)
 				}

@@ -206,9 +206,16 @@ func (t *Table) staying(seat int) []int {
 // else why not.
 func (t *Table) Departable() string {
 	seat, _ := t.Due()
-	switch {
-	case seat < 0:
+	if seat < 0 {
 		return "no seat is due"
+	}
+	return t.openable(seat)
+}
+
+// openable says whether seat may be opened now, after a departure or a conviction: "" when it
+// may, else why not.
+func (t *Table) openable(seat int) string {
+	switch {
 	case !t.g.Escrow:
 		return "the table does not escrow its seats' secrets"
 	case t.stage != stagePlay && t.stage != stageSignOff:
@@ -377,8 +384,12 @@ func (t *Table) checkAgreements(e *Entry, stay []int) error {
 }
 
 // applyDepart starts the departure: the staying seats write their shares next.
-func (t *Table) applyDepart(e *Entry) {
-	t.leaving = &leaving{seat: e.Seat, at: e.Seq, writers: t.staying(e.Seat)}
+func (t *Table) applyDepart(e *Entry) { t.beginLeaving(e.Seat, e.Seq) }
+
+// beginLeaving starts seat's departure at entry at (its depart entry, or the proof that
+// convicted it: convict.go): the staying seats write their shares next.
+func (t *Table) beginLeaving(seat int, at uint64) {
+	t.leaving = &leaving{seat: seat, at: at, writers: t.staying(seat)}
 	t.promise = nil
 	t.computed = nil
 }

@@ -71,7 +71,7 @@ const (
 // tables of that version; it reads and audits every version from MinEntryVersion on, each by
 // its own rules (docs/PROTOCOL.md, "Versions").
 const (
-	EntryVersion    = 3
+	EntryVersion    = 4
 	MinEntryVersion = 2
 )
 

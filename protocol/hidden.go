@@ -331,6 +331,10 @@ func (h *hidden) endAnswer(e *Entry) {
 	}
 }
 
+// answerJudged is done with the answer a blame proved a lie (its author convicted, the table
+// playing on: convict.go).
+func (h *hidden) answerJudged() { h.answer = nil }
+
 // applyBlame judges the peeker's claim that the answer to its peek lied. Either way the table
 // halts: the blame convicts the answer's author, or the false blame its own.
 func (t *Table) applyBlame(e *Entry) error {

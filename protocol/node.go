@@ -83,6 +83,7 @@ type Node struct {
 	watcher   // the clock of the seat due
 	departing // the departure being agreed (depart_node.go)
 	reporter  // what OnChange was last told (status.go)
+	told      // what the person was told of the log (receive.go)
 	chat      chatRoom
 
 	pause pauser // the table's pause (pause.go)

@@ -17,10 +17,10 @@ import (
 // change what"). A field of Table or Node whose type is one of them (Table.step, Node.pause) is
 // owned by that type's file.
 var states = []string{
-	"Table", "keyring", "seating", "decks", "hidden", "escrow", "departs", "stepState", "Self",
+	"Table", "keyring", "seating", "decks", "hidden", "escrow", "departs", "convicts", "stepState", "Self",
 	"pendingAnswer", "leaving", "privateDeal", "hiddenValue", "recorded",
 	"Node", "former", "syncer", "sharedLog", "watcher", "confirmation", "departing", "pauser",
-	"chatRoom", "reporter", "backoff",
+	"chatRoom", "reporter", "told", "backoff",
 }
 
 // TestStatesOwnedByTheirFile type-checks the package's sources and fails on every statement of

@@ -143,6 +143,7 @@ func (n *Node) grown(ctx context.Context, e *Entry) {
 	n.startedBy(ctx, e)
 	n.share()
 	n.reportLearn()
+	n.tellConvictions()
 }
 
 // halted follows a verdict: it is told, the log is served (sync.go), and the proof goes to
@@ -151,4 +152,24 @@ func (n *Node) halted(ctx context.Context, v *Verdict, proof []*Entry) {
 	n.cfg.Logf("%v", v)
 	n.share()
 	n.spread(ctx, proof)
+}
+
+// tellConvictions tells the person of each seat the table convicted of cheating and plays on
+// without (convict.go), once: the seat's player, what it did and at which entry; its own node
+// is told that it watches.
+func (n *Node) tellConvictions() {
+	cs := n.table.Convictions()
+	for _, c := range cs[min(n.convictions, len(cs)):] {
+		if c.Seat == n.self.seat {
+			n.cfg.Notef("%v: the other players play on, with a bot in your seat; you are watching the table", c)
+		} else {
+			n.cfg.Notef("%s was caught cheating at entry %d (%s): a bot plays the seat from here", n.seatName(c.Seat), c.Seq, c.Reason)
+		}
+	}
+	n.convictions = len(cs)
+}
+
+// told is what the person was told of the log: how many convictions.
+type told struct {
+	convictions int
 }

@@ -43,6 +43,9 @@ type Status struct {
 	// players to agree to as well (-1: none).
 	Open    []int
 	Leaving int
+	// Convicted is the seats caught cheating among the open ones, with what each did and the
+	// entry that proves it (convict.go), in the order of the log.
+	Convicted []Conviction
 	// Pause is the table's pause: who asks, who agrees, whether it pauses (pause.go).
 	Pause PauseStatus
 }
@@ -61,6 +64,9 @@ type Outcome struct {
 	Verdict  *Verdict `json:"verdict,omitempty"`
 	Open     []int    `json:"open,omitempty"` // the seats a bot played after their players left
 	OpenedAt []uint64 `json:"-"`              // the seq of each open seat's depart entry, as Open
+	// Convicted is the seats among Open caught cheating (convict.go): the table played on
+	// without them, as after a departure.
+	Convicted []Conviction `json:"convicted,omitempty"`
 	// Paused: every seat agreed to pause the table; its node stopped at Entries and resumes it
 	// when started again with the same data directory and table (pause.go).
 	Paused bool `json:"paused,omitempty"`
@@ -103,6 +109,7 @@ func (n *Node) report() {
 		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout
 		st.Escrow = t.g.Escrow
 		st.Open = t.Open()
+		st.Convicted = t.Convictions()
 		if p := t.Promised(); p != nil {
 			st.Leaving = p.Seat
 		}
@@ -137,6 +144,7 @@ func fillOutcome(o *Outcome, t *Table) {
 	o.Verdict = t.Verdict()
 	o.Finished = t.Done()
 	o.Open = t.Open()
+	o.Convicted = t.Convictions()
 	for _, seat := range o.Open {
 		at, _ := t.OpenedAt(seat)
 		o.OpenedAt = append(o.OpenedAt, at)

@@ -7,6 +7,7 @@ import (
 
 	"corruption/crypto"
 	"corruption/engine"
+	"errors"
 )
 
 // stage is the part of the table's life the log is in.
@@ -40,14 +41,15 @@ type Table struct {
 	opts  engine.Options
 	self  *Self // nil for an observer (audit)
 
-	keyring // the seats' ElGamal keys and random chains
-	seating // the seat order, drawn once every key is in
-	decks   // the encrypted decks and the cards dealt to one seat
-	hidden  // the seats' hidden values
-	escrow  // the seats' escrowed keys, at a table that escrows them
-	departs // the seats that left and are played by the game's stand-in (depart.go)
-	step    stepState
-	signoff int
+	keyring  // the seats' ElGamal keys and random chains
+	seating  // the seat order, drawn once every key is in
+	decks    // the encrypted decks and the cards dealt to one seat
+	hidden   // the seats' hidden values
+	escrow   // the seats' escrowed keys, at a table that escrows them
+	departs  // the seats that left and are played by the game's stand-in (depart.go)
+	convicts // the seats convicted of cheating and played on (convict.go)
+	step     stepState
+	signoff  int
 }
 
 // NewTable starts a table from its genesis entry. self is the node's own secrets (nil to
@@ -211,8 +213,10 @@ var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random rev
 // Append validates an entry and applies it. It returns nil when the entry is applied;
 // ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
 // a *RejectError for an entry that blames nobody; or a *Verdict when the entry proves a seat
-// cheated, after which the table has halted. In order: the entry's place in the log, who vouches
-// for it, its effect on the table, and its link into the chain.
+// cheated, after which the table has halted. From version 4 a cheat at a table that can open
+// the cheater's seat is applied instead (nil): the entry stays in the log as the proof and the
+// seat leaves (convict.go, Convictions). In order: the entry's place in the log, who vouches for
+// it, its effect on the table (or the cheat it proves), and its link into the chain.
 func (t *Table) Append(e *Entry) error {
 	if t.verdict != nil {
 		return t.appendHalted(e)
@@ -221,16 +225,27 @@ func (t *Table) Append(e *Entry) error {
 		return err
 	}
 	by, err := t.checkVouched(e)
+	if err == nil {
+		err = t.applyVouched(e, by)
+	}
 	if err != nil {
-		return err
+		return t.playOn(e, by, err) // a cheat may open the cheater's seat instead of halting (convict.go)
 	}
-	if err := t.applyVouched(e, by); err != nil {
-		return err
-	}
+	t.link(e)
+	return t.playOnAfter(e) // a good entry may convict another seat (a blame, an escrow share)
+}
+
+// link puts e at the end of the chain.
+func (t *Table) link(e *Entry) {
 	t.entries = append(t.entries, e)
 	t.head = e.Hash()
-	return t.verdictOrNil() // a good entry may convict another seat (a blame, an escrow share)
 }
+
+// become makes t the table fresh is (a rewind: convict.go).
+func (t *Table) become(fresh *Table) { *t = *fresh }
+
+// acquit lifts the verdict an entry reached when the table plays on instead (convict.go).
+func (t *Table) acquit() { t.verdict = nil }
 
 // checkPlace checks that e is the next entry of this table, written by the seat due: it is not
 // an entry the log holds already (a duplicate, an equivocation, a departed seat's late entry),
@@ -322,7 +337,12 @@ func (t *Table) applyVouched(e *Entry, by voucher) error {
 		}
 		return nil
 	case by == bySignature:
-		return t.cheat(e, "%v", err)
+		verr := t.cheat(e, "%v", err)
+		// The game refused the values the seat opened, which it committed to before: a
+		// stand-in would have to open the very same (convict.go).
+		var f *engine.Fault
+		t.verdict.committed = e.Kind == KindOpen && errors.As(err, &f)
+		return verr
 	}
 	t.broken(e, "open seat %d's computed entry does not apply: %v", e.Seat, err)
 	return t.verdict

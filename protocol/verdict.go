@@ -36,6 +36,9 @@ type Verdict struct {
 	Seq    uint64      `json:"seq"`  // the entry at fault (for an abandonment, the entry that never came)
 	Seat   int         `json:"seat"` // the seat blamed
 	Reason string      `json:"reason"`
+	// committed: the game refused values the seat had committed to earlier and opened at the
+	// entry; nobody can open others in its place, so the table cannot play on (convict.go).
+	committed bool
 }
 
 // MarshalText writes the kind's name: cheat, equivocation, abandoned.

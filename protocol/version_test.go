@@ -19,13 +19,20 @@ import (
 	"corruption/protocol/memnet"
 )
 
-// TestVersion2Logs audits every log of protocol version 2 kept under testdata/v2 (good and bad,
-// never regenerated) and checks the report against its .expect: a build of a later version
-// still audits an older log by that version's rules.
-func TestVersion2Logs(t *testing.T) {
+// TestArchivedLogs audits every log of an earlier protocol version kept under testdata/vN
+// (version 2's and version 3's, good and bad, never regenerated) and checks the report against
+// its .expect: a build of a later version still audits an older log by that version's rules.
+func TestArchivedLogs(t *testing.T) {
 	t.Parallel()
+	for v := uint8(2); v < protocol.EntryVersion; v++ {
+		t.Run(fmt.Sprintf("v%d", v), func(t *testing.T) { auditArchive(t, v) })
+	}
+}
+
+func auditArchive(t *testing.T, version uint8) {
+	dir := filepath.Join("testdata", fmt.Sprintf("v%d", version))
 	var logs []string
-	err := filepath.WalkDir(filepath.Join("testdata", "v2"), func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(path, ".log") {
 			logs = append(logs, path)
 		}
@@ -35,18 +42,18 @@ func TestVersion2Logs(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(logs) < 40 {
-		t.Fatalf("testdata/v2 holds %d logs: the version 2 archive is missing", len(logs))
+		t.Fatalf("%s holds %d logs: the version %d archive is missing", dir, len(logs), version)
 	}
 	for _, path := range logs {
-		t.Run(strings.TrimSuffix(strings.TrimPrefix(path, filepath.Join("testdata", "v2")+string(filepath.Separator)), ".log"), func(t *testing.T) {
+		t.Run(strings.TrimSuffix(strings.TrimPrefix(path, dir+string(filepath.Separator)), ".log"), func(t *testing.T) {
 			xpath := strings.TrimSuffix(path, ".log") + ".expect"
 			x := readExpect(t, xpath)
 			b, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if entries, err := protocol.ReadLog(bytes.NewReader(b)); err == nil && len(entries) > 0 && entries[0].Version != 2 {
-				t.Fatalf("%s opens with an entry of version %d: the archive holds version 2 only", path, entries[0].Version)
+			if entries, err := protocol.ReadLog(bytes.NewReader(b)); err == nil && len(entries) > 0 && entries[0].Version != version {
+				t.Fatalf("%s opens with an entry of version %d: the archive holds version %d only", path, entries[0].Version, version)
 			}
 			rep, err := protocol.Audit(bytes.NewReader(b), engine.Options{})
 			if err != nil {
@@ -135,7 +142,7 @@ func TestFormOlderRelease(t *testing.T) {
 	hello := protocol.HelloForTest(2, "t", "corruption", corruption.EncodeConfig(corruption.Standard, false), 3, "olga", key)
 	found := make(chan error, 1)
 	go func() {
-		_, err := said.waitFor(ctx, 0, `"olga" also wants table "t"`, "an older release of corruption (protocol 2; this one is 3)")
+		_, err := said.waitFor(ctx, 0, `"olga" also wants table "t"`, fmt.Sprintf("an older release of corruption (protocol 2; this one is %d)", protocol.EntryVersion))
 		found <- err
 	}()
 	for done := false; !done; {
@@ -187,8 +194,8 @@ func TestVersionMixed(t *testing.T) {
 	e := *entries[1]
 	e.Version = 2
 	err = tb.Append(&e)
-	if err == nil || !strings.Contains(err.Error(), "protocol version 2, at a table of version 3") {
-		t.Fatalf("an entry of version 2 at a table of version 3: %v", err)
+	if want := fmt.Sprintf("protocol version 2, at a table of version %d", protocol.EntryVersion); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("an entry of version 2 at a table of version %d: %v", protocol.EntryVersion, err)
 	}
 	if err := tb.Append(entries[1]); err != nil {
 		t.Fatalf("the entry itself, after: %v", err)

@@ -42,7 +42,31 @@ func departAlerts(lang string, st *protocol.Status) []Alert {
 	if st.Leaving >= 0 && st.Leaving != st.Seat {
 		out = append(out, Alert{Level: "warn", Text: shellWords.Say(lang, "leaving", "name", SeatName(st.Names, st.Leaving))})
 	}
+	for _, c := range st.Convicted {
+		out = append(out, Alert{Level: "warn", Text: caughtWords(lang, st, c)})
+	}
 	return out
+}
+
+// caughtWords says, in plain words, who was caught cheating, doing what, and that a bot plays
+// the seat from then on (protocol/convict.go); to the cheater, that it watches.
+func caughtWords(lang string, st *protocol.Status, c protocol.Conviction) string {
+	name := SeatName(st.Names, c.Seat)
+	key := "cheat.what." + c.What
+	if _, ok := shellWords.Keys(Languages[0])[key]; !ok {
+		key = "cheat.what"
+	}
+	what := shellWords.Say(lang, key, "name", name)
+	if c.Seat == st.Seat {
+		return shellWords.Say(lang, "cheat.you", "what", what)
+	}
+	return shellWords.Say(lang, "cheat.seat", "what", what, "name", name)
+}
+
+// convicted reports whether seat was caught cheating at st's table.
+func convicted(st *protocol.Status, seat int) bool {
+	_, ok := protocol.ConvictionOf(st.Convicted, seat)
+	return ok
 }
 
 // openedEnding is the ending of a node whose own seat the table opened while it was away
@@ -74,6 +98,10 @@ func (t *Terminal) tellDepart(st protocol.Status) {
 	for _, seat := range st.Open {
 		if key := fmt.Sprintf("open %d", seat); !t.noted[key] {
 			t.noted[key] = true
+			if c, ok := protocol.ConvictionOf(st.Convicted, seat); ok {
+				fmt.Fprintf(t.out, "!! %s\n", caughtWords(t.lang, &st, c))
+				continue
+			}
 			if seat == st.Seat {
 				fmt.Fprintf(t.out, "!! %s\n", shellWords.Say(t.lang, "open.you"))
 			} else {

@@ -140,3 +140,49 @@ func TestTerminalDepartures(t *testing.T) {
 		t.Errorf("the terminal shows the error rather than words for a player:\n%s", out.String())
 	}
 }
+
+// TestCaught: a seat caught cheating (protocol/convict.go) is said in plain words, in each
+// language, on the page (a banner, and the seat's mark) and in the terminal: who, doing what,
+// and that a bot plays the seat from then on; the cheater is told it watches. Every kind of
+// entry a conviction can name has its words in every language.
+func TestCaught(t *testing.T) {
+	names := []string{"ann", "bob", "cy"}
+	for _, what := range []string{"shuffle", "shares", "move", "open", "answer", "blame", "commit", "random", "signoff", "turn"} {
+		for _, lang := range Languages {
+			if _, ok := shellWords.Keys(lang)["cheat.what."+what]; !ok {
+				t.Errorf("%s has no words for a cheat in a %s entry", lang, what)
+			}
+		}
+	}
+	st := &protocol.Status{Table: "t", Seat: 0, Names: names, State: newPick(3), Escrow: true, Leaving: -1,
+		Open: []int{2}, Convicted: []protocol.Conviction{{Seat: 2, Seq: 30, What: "shuffle", Reason: "malformed shuffle entry"}}}
+	for lang, want := range map[string]string{
+		"en": "cy's shuffle could not be proven: cy was caught cheating, and a bot plays that seat from here.",
+		"es": "el barajado de cy no se pudo probar: pillaron a cy haciendo trampa, y un bot juega ese asiento desde ahora.",
+		"fr": "le mélange de cy n'a pas pu être prouvé : cy a été pris à tricher, et un bot joue cette place désormais.",
+	} {
+		var said []string
+		for _, a := range departAlerts(lang, st) {
+			said = append(said, a.Text)
+		}
+		if len(said) != 1 || !strings.Contains(said[0], want) {
+			t.Errorf("%s: the page says %q; want %q", lang, said, want)
+		}
+	}
+	me := *st
+	me.Seat = 2
+	if a := departAlerts("en", &me); len(a) < 1 || !strings.Contains(a[len(a)-1].Text, "you were caught cheating. A bot plays your seat from here; you are watching.") {
+		t.Errorf("the cheater's page says %v", a)
+	}
+	if !convicted(st, 2) || convicted(st, 1) {
+		t.Error("the seats' marks: seat 2 is the one caught")
+	}
+	var out strings.Builder
+	term := NewTerminal(pickBoard{}, strings.NewReader(""), &out)
+	defer term.Close()
+	term.Update(*st)
+	term.Update(*st)
+	if w := "!! \u2068cy\u2069 (seat 2)'s shuffle could not be proven: \u2068cy\u2069 (seat 2) was caught cheating"; strings.Count(out.String(), w) != 1 {
+		t.Errorf("the terminal says:\n%s\nwant once: %q", out.String(), w)
+	}
+}

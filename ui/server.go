@@ -478,7 +478,7 @@ func (s *Server) seats(drawn Drawing, g engine.Game, st *protocol.Status) []Seat
 	out := make([]SeatState, max(len(st.Names), len(drawn.Seats)))
 	for seat := range out {
 		ss := SeatState{Seat: seat, Name: SeatName(st.Names, seat), Me: seat == st.Seat,
-			Due: st.Due == seat && !st.Done && st.Verdict == nil, Open: slices.Contains(st.Open, seat)}
+			Due: st.Due == seat && !st.Done && st.Verdict == nil, Open: slices.Contains(st.Open, seat), Cheated: convicted(st, seat)}
 		for _, w := range winners {
 			ss.Winner = ss.Winner || w == seat
 		}

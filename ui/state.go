@@ -68,9 +68,12 @@ type SeatState struct {
 	Me     bool   `json:"me"`
 	Winner bool   `json:"winner"`
 	Due    bool   `json:"due"` // the table waits for this seat
-	// Open: the player left and the table plays the seat with a bot (depart.go).
-	Open  bool `json:"open,omitempty"`
-	Board any  `json:"-"` // the board's fields for this seat (score...)
+	// Open: the player left and the table plays the seat with a bot (depart.go); Cheated: the
+	// player was caught cheating, and the table plays on without them the same way
+	// (protocol/convict.go).
+	Open    bool `json:"open,omitempty"`
+	Cheated bool `json:"cheated,omitempty"`
+	Board   any  `json:"-"` // the board's fields for this seat (score...)
 }
 
 // MarshalJSON writes the seat with the board's fields.

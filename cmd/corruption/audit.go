@@ -183,8 +183,8 @@ func looksLikeScript(path string) bool {
 	return false
 }
 
-// printOpen says which seats of an audited log a bot played after their players left, in the
-// order they left.
+// printOpen says which seats of an audited log a bot played after their players left or were
+// caught cheating, in the order they left.
 func printOpen(w io.Writer, rep *protocol.Report) {
 	order := make([]int, len(rep.Open))
 	for i := range order {
@@ -192,6 +192,10 @@ func printOpen(w io.Writer, rep *protocol.Report) {
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rep.OpenedAt[a], rep.OpenedAt[b]) })
 	for _, i := range order {
+		if c, ok := protocol.ConvictionOf(rep.Convicted, rep.Open[i]); ok {
+			fmt.Fprintf(w, "seat %d was caught cheating at entry %d (%s): the other players played on, with a bot in its seat (every move of the bot checked)\n", c.Seat, c.Seq, c.Reason)
+			continue
+		}
 		fmt.Fprintf(w, "seat %d left at entry %d: the other players agreed and played on, with a bot in its seat (every move of the bot checked)\n", rep.Open[i], rep.OpenedAt[i])
 	}
 }

@@ -375,9 +375,10 @@ function playsOn(st) {
   return !!(st.table && st.table.escrow && st.mode === 'game' && (st.seats || []).filter((s) => !s.open).length >= 3);
 }
 
-// openBadge says, in words, that a seat's player left and a bot plays it (protocol/depart.go).
+// openBadge says, in words, that a seat's player left (protocol/depart.go), or was caught
+// cheating (protocol/convict.go), and that a bot plays it.
 function openBadge(s) {
-  return h('span.open-seat', {dataset: {openSeat: s.seat}}, t('seat.open'));
+  return h(s.cheated ? 'span.open-seat.cheated' : 'span.open-seat', {dataset: {openSeat: s.seat}}, t(s.cheated ? 'seat.cheated' : 'seat.open'));
 }
 
 // markOpen marks each open seat in the board's players panel, on the board's row of that seat
