@@ -47,11 +47,11 @@ func playOne(ctx context.Context, cfg Config, t table) (res ui.Result, node *pro
 	var tn protocol.Network
 	var leave func() error
 	var err error
-	lobby := t.lobby
+	var lobby protocol.Network // a private table is not announced
 	if t.sit.Private != nil {
 		tn, leave, err = tablenet.JoinPrivate(cfg.Net, t.sit.Private)
-		lobby = nil // a private table is not announced
 	} else {
+		lobby = t.lobby
 		var n *tablenet.Net
 		if n, err = tablenet.JoinTable(cfg.Net, choice.Table); err == nil {
 			tn, leave = n, n.Leave

@@ -71,10 +71,10 @@ func pauseAt(at int, node func() *protocol.Node, next func(protocol.Status)) fun
 	}
 }
 
-// resumeCommand is the command that resumes the paused table of r ("" when it cannot resume:
-// its data directory is temporary).
-func (s *session) resumeCommand(r *played) string {
-	if r.out == nil || !r.out.Paused || s.tmpData != "" {
+// resumeCommand is the command that resumes table c, which ended with o, when it paused (""
+// when it did not, or cannot resume: its data directory is temporary).
+func (s *session) resumeCommand(o *protocol.Outcome, c ui.TableChoice) string {
+	if o == nil || !o.Paused || s.tmpData != "" {
 		return ""
 	}
 	args := os.Args[1:]
@@ -84,7 +84,6 @@ func (s *session) resumeCommand(r *played) string {
 			has[name] = true
 		}
 	}
-	c := r.seat.choice
 	if !has["table"] {
 		// A table chosen in the page's lobby: its game, name, players, bots and their level, in
 		// place of the command's --game, --players, --bots, --level and settings (the log holds
@@ -147,7 +146,7 @@ func shellQuote(w string) string {
 // printPaused says that the table is paused, and how to resume it.
 func (s *session) printPaused(w io.Writer, r *played) {
 	fmt.Fprintf(w, "Table %q is paused at entry %d: every player agreed.\n", r.out.Table, r.out.Entries)
-	if cmd := s.resumeCommand(r); cmd != "" {
+	if cmd := s.resumeCommand(r.out, r.seat.choice); cmd != "" {
 		fmt.Fprintf(w, "Every player resumes it with the same command and data directory; yours:\n  %s\n", cmd)
 	} else {
 		fmt.Fprintf(w, "This node kept its data in a temporary directory (no --data), now removed: the table cannot resume here.\n")

@@ -58,6 +58,14 @@ func (s *session) personAt(table string) (sits, escrow bool) {
 	return s.at.table == table && table != "", s.at.escrow
 }
 
+// sitAt notes the table the session's node sits at now (none: Table ""), and whether it
+// would escrow it.
+func (s *session) sitAt(c ui.TableChoice, escrow bool) {
+	s.atMu.Lock()
+	defer s.atMu.Unlock()
+	s.at = personSeat{table: c.Table, escrow: escrow && c.Players >= protocol.MinEscrowSeats}
+}
+
 // sessionConfig says where a session keeps its data, how its host finds peers and where it
 // speaks.
 type sessionConfig struct {
@@ -239,14 +247,8 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 	}
 	st.chat.attach(node)
 	st.pause.attach(node)
-	s.atMu.Lock()
-	s.at = personSeat{table: st.choice.Table, escrow: st.clock.escrow && st.choice.Players >= protocol.MinEscrowSeats}
-	s.atMu.Unlock()
-	defer func() {
-		s.atMu.Lock()
-		s.at = personSeat{}
-		s.atMu.Unlock()
-	}()
+	s.sitAt(st.choice, st.clock.escrow)
+	defer s.sitAt(ui.TableChoice{}, false)
 	if st.agreePause {
 		node.AgreeToPauses()
 	}
