@@ -2,8 +2,10 @@ package seat
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +13,7 @@ import (
 
 	"corruption/engine"
 	"corruption/protocol"
+	"corruption/protocol/tablenet"
 	bus "corruption/protocol/tablenet/memnode"
 	"corruption/ui"
 )
@@ -183,5 +186,80 @@ func TestSeatFatal(t *testing.T) {
 		Fatal: true, KeepData: true})
 	if err == nil || !strings.Contains(err.Error(), "topic refused") {
 		t.Fatalf("Run: %v, want the reason the table cannot start", err)
+	}
+}
+
+// TestSeatPrivateSitting: a table Sit names private is played on its sealed channel: the
+// seat creates a private table of two, a bot admitted by its join code sits with it, and the
+// table plays to its end. (A private table has no lobby: the node's Lobby is a nil Network,
+// never a nil *tablenet.Net, which its first hello would call.)
+func TestSeatPrivateSitting(t *testing.T) {
+	config, err := boards[1].ParseSettings(json.RawMessage(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s := store(t)
+	key, err := s.Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	creator := key.Public().(ed25519.PublicKey)
+	code, err := protocol.NewJoinCode(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := protocol.NewPrivateTable(nil, creator, "kingdoms", config, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adm := protocol.NewAdmission(code, pt, nil, nil, nil)
+	b := bus.New()
+	bs := store(t)
+	bkey, err := bs.Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined, err := protocol.Join(ctx, nil, code, bkey.Public().(ed25519.PublicKey), creator, func(_ context.Context, req []byte) ([]byte, error) {
+		return adm.Serve("bot", req)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn, leave, err := tablenet.JoinPrivate(b.Member(), joined)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer leave()
+	choice := ui.TableChoice{Table: pt.Name(), Game: "kingdoms", Players: 2, Config: config}
+	bot, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config, Players: 2,
+		Name: "bot", Timeout: time.Minute, FormTimeout: time.Minute, Identity: bkey, Store: bs, Net: tn, Private: joined,
+		Player: &standIn{f: engine.LookupStandIn(choice.Game)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	botDone := make(chan error, 1)
+	go func() {
+		out, err := bot.Run(ctx)
+		if err == nil && !out.Finished {
+			err = fmt.Errorf("the bot's table did not finish: %+v", out)
+		}
+		botDone <- err
+	}()
+	clock := Clock{Timeout: time.Minute, Wait: time.Minute}
+	var res ui.Result
+	err = Run(ctx, Config{Store: s, Net: b.Member(), Name: "ann", Boards: boards, Given: choice, Front: &front{standIn: standIn{f: engine.LookupStandIn(choice.Game)}},
+		Sit: func(context.Context, ui.TableChoice) (Sitting, error) {
+			return Sitting{Clock: &clock, Private: pt, Ended: func(_ *protocol.Node, r ui.Result, _ End) { res = r }}, nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-botDone; err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome == nil || !res.Outcome.Finished || res.Outcome.Table != pt.Name() {
+		t.Fatalf("the private table: %+v", res)
 	}
 }
