@@ -203,9 +203,10 @@ func (l *laptopPerson) sit(ctx context.Context, choice ui.TableChoice) (browsers
 	}
 	l.n++
 	fmt.Fprintf(errw, "sitting at table %s\n", choice)
-	clock := pc.clock
-	clock.escrow = escrowFor(clock.escrow, choice.Players, 1+choice.Bots+pc.phoneBots.at(choice.Table), s.notef, choice.Table)
-	bots, err := startLocalBots(ctx, s, *pc, choice, "")
+	withBots := *pc // the bots sit with the table's escrow, as the person does
+	withBots.clock.escrow = escrowFor(pc.clock.escrow, choice.Players, 1+choice.Bots+pc.phoneBots.at(choice.Table), s.notef, choice.Table)
+	clock := withBots.clock
+	bots, err := startLocalBots(ctx, s, withBots, choice, "")
 	if err != nil {
 		return browserseat.Sitting{}, cli.Exit(err.Error(), 1)
 	}
