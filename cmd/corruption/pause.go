@@ -15,38 +15,10 @@ import (
 
 // The table's pause (protocol/pause.go) at the command line. Bots agree to every pause a seat
 // asks (their nodes' AgreeToPauses); a person asks, agrees or keeps playing from the page or
-// the terminal, through a pauseRelay. A paused table ends the command with exit status 0 and
-// a line that says how to resume it: the same command with the same --data. A table whose
-// node keeps its data in a temporary directory (no --data: demo, or play without --data)
-// cannot resume: the command says so.
-
-// pauseRelay hands the person's answers to the node once it exists (the page is served
-// before). Its methods are safe on a nil relay: they do nothing.
-type pauseRelay struct {
-	slot ui.NodeSlot
-}
-
-// answer asks or agrees to pause the table (agree), or keeps playing.
-func (r *pauseRelay) answer(agree bool) error {
-	if r == nil {
-		return protocol.ErrNoTable
-	}
-	return r.slot.Pause(agree)
-}
-
-// get is the relay's node (nil before it exists).
-func (r *pauseRelay) get() *protocol.Node {
-	if r == nil {
-		return nil
-	}
-	return r.slot.Node()
-}
-
-func (r *pauseRelay) attach(n *protocol.Node) {
-	if r != nil {
-		r.slot.Attach(n)
-	}
-}
+// the terminal, through the node's slot (ui.NodeSlot, seat.Config.Slot). A paused table ends
+// the command with exit status 0 and a line that says how to resume it: the same command with
+// the same --data. A table whose node keeps its data in a temporary directory (no --data:
+// demo, or play without --data) cannot resume: the command says so.
 
 // pauseAt asks node's table to pause once its log holds at entries (bot --pause-at), unless
 // the node resumed a pause at or past that: an OnChange that chains next.

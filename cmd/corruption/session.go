@@ -194,11 +194,11 @@ type seat struct {
 	onEvent  func(engine.Event)
 	onChange func(protocol.Status)
 	lobby    bool // announce the table on the lobby while it forms
-	// chat is the table's chat, between the node and the person (nil: none).
-	chat *chatRelay
-	// pause hands the person's answers to a pause to the node (nil: none); agreePause: the
-	// node agrees to every pause asked (a bot's; pause.go).
-	pause      *pauseRelay
+	// slot, if set, is given the node once it exists: what is said in the table's chat, and
+	// asks for a pause, go to the node through it; onChat is told the chat's messages.
+	slot   *ui.NodeSlot
+	onChat func(protocol.ChatMessage)
+	// agreePause: the node agrees to every pause asked (a bot's; pause.go).
 	agreePause bool
 	// private, if set, is the private table the node was admitted to (or created): its
 	// channel is sealed and only its creator's genesis counts (private.go).
@@ -240,13 +240,14 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 			return nil, err
 		}
 	}
-	cfg.OnChat = st.chat.heard
+	cfg.OnChat = st.onChat
 	node, err := protocol.NewNode(cfg)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
-	st.chat.attach(node)
-	st.pause.attach(node)
+	if st.slot != nil {
+		st.slot.Attach(node)
+	}
 	s.sitAt(st.choice, st.clock.escrow)
 	defer s.sitAt(ui.TableChoice{}, false)
 	if st.agreePause {
