@@ -98,6 +98,7 @@ type laptopPerson struct {
 	out     string                 // --out, the first table's
 	n       int                    // the number of the person's next table (--out of a rematch)
 	exit    error                  // the last table's exit status
+	bots    *localBots             // the bots of the table the person sits at
 	inLobby bool
 }
 
@@ -210,6 +211,7 @@ func (l *laptopPerson) sit(ctx context.Context, choice ui.TableChoice) (browsers
 	if err != nil {
 		return browserseat.Sitting{}, cli.Exit(err.Error(), 1)
 	}
+	l.bots = bots
 	s.sitAt(choice, clock.escrow)
 	k := seatClock(clock)
 	game := pc.game
