@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"corruption/engine"
-	"corruption/protocol"
 	"corruption/ui"
 )
 
@@ -77,7 +76,6 @@ type playConfig struct {
 	dial    func(addr string) error // the node dials a player's address (the page's lobby)
 	addrs   bool                    // print the node's addresses, for the other players' --peer
 	private *privateWish            // --private or --join (private.go)
-	table   *protocol.PrivateTable  // the private table, once created or joined
 	join    *pageJoin               // the page's join by code (private.go), without --private or --join
 	phones  phonesOptions           // --phones-addr and --new-token, with --phones (addr "": no phones)
 	// With --phones: the page's button for a new address, the check of the tables the person
