@@ -77,10 +77,12 @@ func playTable(c *cli.Context, pc playConfig) error {
 	err = browserseat.Run(ctx, cfg)
 	var exit cli.ExitCoder
 	switch {
-	case err == nil || errors.Is(err, context.Canceled) && !(ctx.Err() != nil && l.inLobby):
-		return l.exit // the terminal's table, the page's Quit, or Ctrl-C past the lobby
+	case err == nil:
+		return l.exit // the terminal's table
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil && l.inLobby:
+		return cli.Exit("stopped in the lobby", 1) // Ctrl-C there
 	case errors.Is(err, context.Canceled):
-		return cli.Exit("stopped in the lobby", 1)
+		return l.exit // the page's Quit, or Ctrl-C at a table or its results
 	case errors.As(err, &exit):
 		return err
 	}

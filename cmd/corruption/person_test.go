@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
+	"net/http"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -45,5 +49,46 @@ func TestPersonSitEscrow(t *testing.T) {
 			t.Errorf("%d players, %d bots: the phones' bots are told the person escrows: %v", tc.players, tc.bots, escrow)
 		}
 		sit.Close()
+	}
+}
+
+// TestPlayLobbyEnds: the command's exit from the lobby, where the person's loop (seat.Run)
+// ends with its context: the page's Quit before any table exits 0; Ctrl-C there exits 1,
+// "stopped in the lobby".
+func TestPlayLobbyEnds(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		end  func(t *testing.T, p *proc, api apiClient)
+		code int
+		says string
+	}{
+		{"quit", func(t *testing.T, _ *proc, api apiClient) {
+			if code, body := api.post(t, "/api/quit", struct{}{}); code != http.StatusOK {
+				t.Fatalf("quit: %d %s", code, body)
+			}
+		}, 0, ""},
+		{"ctrl-c", func(t *testing.T, p *proc, _ apiClient) { p.cmd.Process.Signal(syscall.SIGINT) }, 1, "stopped in the lobby"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			p := start(ctx, t, "play", "play", "--name", "ann", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--no-open")
+			api := newAPIClient(t, p.waitLine(t, openLine, 20*time.Second)[1])
+			events, stop := api.events(ctx, t)
+			lobby := false
+			for !lobby && events.Scan() {
+				var st ui.State
+				line, ok := strings.CutPrefix(events.Text(), "data: ")
+				lobby = ok && json.Unmarshal([]byte(line), &st) == nil && st.Mode == "lobby"
+			}
+			stop()
+			if !lobby {
+				t.Fatalf("the page never showed the lobby (%v)", events.Err())
+			}
+			tc.end(t, p, api)
+			if code := p.wait(t, 30*time.Second); code != tc.code || !strings.Contains(p.stderr.String(), tc.says) {
+				t.Errorf("exit %d, want %d and %q\n%s", code, tc.code, tc.says, p.stderr.String())
+			}
+		})
 	}
 }
