@@ -1,7 +1,6 @@
 package seat
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"errors"
@@ -69,25 +68,39 @@ type Config struct {
 	Laptop Laptop
 	Logf   func(format string, args ...any) // the node's events
 	Notef  func(format string, args ...any) // what the person should know
+
+	// The hooks of what only a laptop's command line has (hooks.go); a phone's seat leaves
+	// them zero.
+	Page    func(*ui.Config)                                             // amends the page's configuration
+	Sit     func(ctx context.Context, c ui.TableChoice) (Sitting, error) // wraps each table
+	Front   Front                                                        // the person, in place of the page
+	OnLobby func()                                                       // the person is in the lobby
+	// Slot, if set, is where Run attaches the node of the table the seat sits at (a Front
+	// says and pauses through it); nil: a slot of Run's own, the page's.
+	Slot *ui.NodeSlot
+	// LobbyKey checks the senders of the lobby's announcements (a laptop's own node:
+	// p2p.PeerKey); nil: no check (a phone: its laptop checked what it relays).
+	LobbyKey tablenet.PeerKey
+	// KeepData: the Store is kept as a command line's data directory: no table is noted for
+	// a reload (the command resumes a table given its --data and --table) and no secrets are
+	// wiped.
+	KeepData bool
+	// Fatal: a table that cannot start ends Run with the reason (the command line exits with
+	// it), rather than on its results.
+	Fatal bool
+	// ShowStopped: a table stopped by Run's context, or left, is shown how it ended too (the
+	// terminal's word on Ctrl-C).
+	ShowStopped bool
 }
 
-// Laptop is the laptop a seat goes through, as the seat asks it (*bridge.Client): its peer id,
-// requests to it (tablenet.AskSeat, AskBots), and a wait until it is reached.
-type Laptop interface {
-	tablenet.Laptop
-	WaitConnected(ctx context.Context) error
-}
-
-// askTimeout bounds a question to the laptop (the seat it gives, its bots).
-const askTimeout = 20 * time.Second
-
-// Run runs the person's seat until ctx ends (the page closes). The person's loop
-// (docs/UI.md, "The person's loop"): a name, asked first when the seat has none for this
-// laptop; the table the seat sat at before a reload, if it is not over; else the seat the
-// laptop gives, or the lobby; a table and its rematches; and back to the lobby when the person
-// leaves it or goes back from its results. A table that cannot be played (the laptop refuses
-// its name, its node fails to start) ends on its results, with the reason in words, and the
-// person goes back to the lobby from there. Its error is one of setting up, or ctx's.
+// Run runs the person's seat until ctx ends (the page closes, or the page's Quit). The
+// person's loop (docs/UI.md, "The person's loop"): a name, asked first when the seat has none
+// for this laptop; the table the seat sat at before a reload, if it is not over; else the seat
+// the laptop gives, or the lobby; a table and its rematches; and back to the lobby when the
+// person leaves it or goes back from its results. A table that cannot be played (the laptop
+// refuses its name, its node fails to start) ends on its results, with the reason in words,
+// and the person goes back to the lobby from there. Its error is one of setting up, a hook's
+// (Sit, Fatal), or ctx's.
 func Run(ctx context.Context, cfg Config) error {
 	if cfg.Store == nil || cfg.Net == nil || len(cfg.Boards) == 0 {
 		return errors.New("seat: a seat needs a Store, a Net and the games' Boards")
@@ -100,27 +113,44 @@ func Run(ctx context.Context, cfg Config) error {
 			*f = func(string, ...any) {}
 		}
 	}
+	if cfg.Slot == nil {
+		cfg.Slot = &ui.NodeSlot{}
+	}
 	key, err := cfg.Store.Identity()
 	if err != nil {
 		return fmt.Errorf("seat: %w", err)
 	}
-	self := key.Public().(ed25519.PublicKey)
+	if cfg.Front != nil {
+		return runFront(ctx, cfg, key)
+	}
 	name := cfg.Name
 	if name == "" {
 		name = loadName(cfg.Store)
 	}
 	human := ui.NewHuman(nil)
-	relay := &ui.NodeSlot{}
 	defaults := cfg.Given
 	if defaults.Game == "" {
 		defaults = ui.TableChoice{Game: cfg.Boards[0].Game(), Players: 4}
 	}
-	srv, err := ui.NewServer(ui.Config{Name: name, Board: cfg.Boards[0], Boards: cfg.Boards, Human: human,
-		Defaults: defaults, Rematch: true, Escrow: cfg.Clock.Escrow, Say: relay.Say, Pause: relay.Pause})
+	pc := ui.Config{Name: name, Board: cfg.Boards[0], Boards: cfg.Boards, Human: human,
+		Defaults: defaults, Rematch: true, Escrow: cfg.Clock.Escrow, Say: cfg.Slot.Say, Pause: cfg.Slot.Pause}
+	if cfg.Page != nil {
+		cfg.Page(&pc)
+	}
+	srv, err := ui.NewServer(pc)
 	if err != nil {
 		return fmt.Errorf("seat: %w", err)
 	}
 	defer srv.Close()
+	ctx, quit := context.WithCancel(ctx)
+	defer quit()
+	go func() { // the page's Quit (a laptop's): Run ends as when ctx does
+		select {
+		case <-srv.Quit():
+			quit()
+		case <-ctx.Done():
+		}
+	}()
 	if cfg.OnServer != nil {
 		cfg.OnServer(srv)
 	}
@@ -135,13 +165,14 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	}
 	cfg.Name = name
-	lobby, err := tablenet.JoinLobby(cfg.Net, nil) // the laptop checked the senders of what it relays
+	lobby, err := tablenet.JoinLobby(cfg.Net, cfg.LobbyKey)
 	if err != nil {
 		return fmt.Errorf("seat: the lobby: %w", err)
 	}
 	defer lobby.Leave()
+	self := key.Public().(ed25519.PublicKey)
 	given, clock := cfg.Given, cfg.Clock
-	if given.Table == "" {
+	if given.Table == "" && !cfg.KeepData {
 		if cur, ok := loadCurrent(cfg.Store); ok { // a reload: back to the table the seat sat at
 			cfg.Logf("resuming table %q", cur.Choice.Table)
 			given, clock = cur.Choice, cur.Clock
@@ -150,7 +181,11 @@ func Run(ctx context.Context, cfg Config) error {
 	if given.Table == "" && cfg.Laptop != nil {
 		given, clock = askSeat(ctx, cfg, self)
 	}
+	l := loop{cfg: cfg, srv: srv, human: human, lobby: lobby, key: key}
 	for {
+		if given.Table == "" && cfg.OnLobby != nil {
+			cfg.OnLobby()
+		}
 		choice, err := choose(ctx, srv, lobby, self, given)
 		if err != nil {
 			return err
@@ -161,117 +196,145 @@ func Run(ctx context.Context, cfg Config) error {
 			clock = cfg.Clock
 		}
 		given = ui.TableChoice{}
-		if err := playTables(ctx, cfg, clock, srv, relay, lobby, key, human, choice); err != nil {
+		if err := l.playTables(ctx, clock, choice); err != nil {
 			return err
 		}
 		srv.ToLobby()
 	}
 }
 
+// loop is the page's loop of Run, once its server and the lobby exist.
+type loop struct {
+	cfg   Config
+	srv   *ui.Server
+	human *ui.Human
+	lobby *tablenet.Net
+	key   ed25519.PrivateKey
+}
+
 // playTables plays choice and its rematches until the person leaves (back to the lobby: nil)
 // or ctx ends (its error). The seat remembers the table it sits at (current), so that a reload
 // comes back to it; it forgets it once the table is over, or the person leaves it.
-func playTables(ctx context.Context, cfg Config, clock Clock, srv *ui.Server, relay *ui.NodeSlot, lobby *tablenet.Net, key ed25519.PrivateKey,
-	human *ui.Human, choice ui.TableChoice) error {
+func (l *loop) playTables(ctx context.Context, clock Clock, choice ui.TableChoice) error {
 	for {
-		var player engine.Player = human
-		switch {
-		case cfg.Player != nil:
-			player = cfg.Player(human)
-		case cfg.Autoplay:
-			player = &standIn{f: engine.LookupStandIn(choice.Game)}
+		next, again, err := l.playTable(ctx, clock, choice)
+		if err != nil || !again {
+			return err
 		}
-		if cfg.OnTurn != nil {
-			player = alerting{player, cfg.OnTurn}
-		}
-		if cfg.OnTable != nil {
-			cfg.OnTable(choice)
-		}
+		choice = next
+		l.srv.NewTable(choice)
+	}
+}
+
+// playTable plays one table, then keeps its results in sight until the person chooses what
+// next: again, the rematch next; or not, the lobby.
+func (l *loop) playTable(ctx context.Context, clock Clock, choice ui.TableChoice) (next ui.TableChoice, again bool, err error) {
+	cfg := l.cfg
+	var player engine.Player = l.human
+	switch {
+	case cfg.Player != nil:
+		player = cfg.Player(l.human)
+	case cfg.Autoplay:
+		player = &standIn{f: engine.LookupStandIn(choice.Game)}
+	}
+	if cfg.OnTurn != nil {
+		player = alerting{player, cfg.OnTurn}
+	}
+	if cfg.OnTable != nil {
+		cfg.OnTable(choice)
+	}
+	sit, err := cfg.sit(ctx, choice)
+	if err != nil {
+		return next, false, err
+	}
+	defer sit.close()
+	if sit.Clock != nil {
+		clock = *sit.Clock
+	}
+	if !cfg.KeepData {
 		if err := saveCurrent(cfg.Store, current{Choice: choice, Clock: clock}); err != nil {
 			cfg.Notef("cannot note the table for a reload: %v", err)
 		}
-		tctx, stop := context.WithCancel(ctx)
-		left := make(chan struct{})
-		go func() {
-			select {
-			case <-srv.Leaves():
-				close(left)
-				stop()
-			case <-tctx.Done():
-			}
-		}()
-		res := playOne(tctx, cfg, clock, srv, relay, lobby, key, player, choice)
-		stop()
+	}
+	tctx, stop := context.WithCancel(ctx)
+	left := make(chan struct{})
+	go func() {
 		select {
-		case <-left:
-			forgetCurrent(cfg.Store, cfg.Notef)
-			return nil
-		default:
+		case <-l.srv.Leaves():
+			close(left)
+			stop()
+		case <-tctx.Done():
 		}
-		if ctx.Err() != nil {
-			return ctx.Err() // the page closes: the table stays noted, for the next load
-		}
-		if res.Outcome == nil || !res.Outcome.Paused {
-			forgetCurrent(cfg.Store, cfg.Notef) // over, or never played: a reload goes to the lobby
-		}
-		select {
-		case next := <-srv.Rematches():
-			choice = next
-			srv.NewTable(choice)
-		case <-srv.Leaves():
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-}
-
-// askSeat asks the laptop for the seat it gives: its table and its clock, or none (the lobby).
-func askSeat(ctx context.Context, cfg Config, key ed25519.PublicKey) (ui.TableChoice, Clock) {
-	ctx, cancel := context.WithTimeout(ctx, askTimeout)
-	defer cancel()
-	if err := cfg.Laptop.WaitConnected(ctx); err != nil {
-		cfg.Notef("the laptop is not reachable yet: the lobby")
-		return ui.TableChoice{}, cfg.Clock
-	}
-	w, err := tablenet.AskSeat(ctx, cfg.Laptop, key)
+	}()
+	res, node, err := playOne(tctx, cfg, table{choice: choice, clock: clock, sit: sit, player: player, show: l.srv,
+		slot: cfg.Slot, lobby: l.lobby, key: l.key})
+	stop()
 	if err != nil {
-		if !errors.Is(err, tablenet.ErrNoSeat) {
-			cfg.Notef("the laptop gave no seat: %v", err)
-		}
-		return ui.TableChoice{}, cfg.Clock
+		return next, false, err
 	}
-	return ui.TableChoice{Table: w.Table, Game: w.Game, Players: w.Players, Config: w.Config, Bots: w.Bots}, clockOf(cfg.Clock, w)
+	select {
+	case <-left:
+		l.forget()
+		sit.ended(node, res, Left)
+		return next, false, nil
+	default:
+	}
+	if ctx.Err() != nil {
+		sit.ended(node, res, Stopped)
+		return next, false, ctx.Err() // the page closes: the table stays noted, for the next load
+	}
+	if res.Outcome == nil || !res.Outcome.Paused {
+		l.forget() // over, or never played: a reload goes to the lobby
+	}
+	sit.ended(node, res, Over)
+	select {
+	case next := <-l.srv.Rematches():
+		return next, !sit.NoRematch, nil
+	case <-l.srv.Leaves():
+		return next, false, nil
+	case <-ctx.Done():
+		return next, false, ctx.Err()
+	}
 }
 
-// askBots asks the laptop for its bots at the table the person created, and returns the clock
-// to create it with (the laptop's word on escrow and clock).
-func askBots(ctx context.Context, cfg Config, c ui.TableChoice) Clock {
-	ctx, cancel := context.WithTimeout(ctx, askTimeout)
-	defer cancel()
-	w, err := tablenet.AskBots(ctx, cfg.Laptop, tablenet.Wish{Table: c.Table, Game: c.Game, Players: c.Players, Config: c.Config, Bots: c.Bots,
-		Escrow: cfg.Clock.Escrow, TimeoutMS: cfg.Clock.Timeout.Milliseconds(), AllowanceMS: cfg.Clock.Allowance.Milliseconds(), BankMS: cfg.Clock.Bank.Milliseconds()})
+// forget forgets the table the seat sat at (KeepData: it noted none).
+func (l *loop) forget() {
+	if !l.cfg.KeepData {
+		forgetCurrent(l.cfg.Store, l.cfg.Notef)
+	}
+}
+
+// runFront plays the given table once with the person at a Front, and returns after its
+// results (nil) or ctx's end (its error).
+func runFront(ctx context.Context, cfg Config, key ed25519.PrivateKey) error {
+	if cfg.Given.Table == "" {
+		return errors.New("seat: a front end other than the page needs a table")
+	}
+	sit, err := cfg.sit(ctx, cfg.Given)
 	if err != nil {
-		cfg.Notef("the laptop seats no bots at table %q: %v", c.Table, err)
-		return cfg.Clock
+		return err
 	}
-	return clockOf(cfg.Clock, w)
-}
-
-// clockOf is the clock a laptop's answer gives (its zero fields: def's), with its escrow.
-func clockOf(def Clock, w *tablenet.Wish) Clock {
-	k := def
-	if w.TimeoutMS > 0 {
-		k.Timeout = time.Duration(w.TimeoutMS) * time.Millisecond
+	defer sit.close()
+	clock := cfg.Clock
+	if sit.Clock != nil {
+		clock = *sit.Clock
 	}
-	if w.AllowanceMS > 0 {
-		k.Allowance = time.Duration(w.AllowanceMS) * time.Millisecond
+	lobby, err := tablenet.JoinLobby(cfg.Net, cfg.LobbyKey)
+	if err != nil {
+		return fmt.Errorf("seat: the lobby: %w", err)
 	}
-	if w.BankMS > 0 {
-		k.Bank = time.Duration(w.BankMS) * time.Millisecond
+	defer lobby.Leave()
+	res, node, err := playOne(ctx, cfg, table{choice: cfg.Given, clock: clock, sit: sit, player: cfg.Front, show: cfg.Front,
+		slot: cfg.Slot, lobby: lobby, key: key})
+	if err != nil {
+		return err
 	}
-	k.Escrow = w.Escrow
-	return k
+	if ctx.Err() != nil {
+		sit.ended(node, res, Stopped)
+		return ctx.Err()
+	}
+	sit.ended(node, res, Over)
+	return nil
 }
 
 // choose is the given table, or the one the person creates or joins in the page's lobby.
@@ -289,82 +352,4 @@ func choose(ctx context.Context, srv *ui.Server, lobby *tablenet.Net, self ed255
 	case <-ctx.Done():
 		return given, ctx.Err()
 	}
-}
-
-// playOne plays one table to its end (or until ctx ends) and shows the person how it went: a
-// table that cannot start ends on its results too, with the reason in words.
-func playOne(ctx context.Context, cfg Config, k Clock, srv *ui.Server, relay *ui.NodeSlot, lobby *tablenet.Net, key ed25519.PrivateKey, player engine.Player, choice ui.TableChoice) ui.Result {
-	fail := func(err error) ui.Result {
-		res := ui.Result{Err: err}
-		srv.Finish(res)
-		if cfg.OnFinish != nil {
-			cfg.OnFinish(res)
-		}
-		return res
-	}
-	tn, err := tablenet.JoinTable(cfg.Net, choice.Table)
-	if err != nil {
-		return fail(fmt.Errorf("the laptop cannot carry table %q: %w", choice.Table, err))
-	}
-	defer tn.Leave()
-	node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
-		Players: choice.Players, Name: cfg.Name, Timeout: k.Timeout, Allowance: k.Allowance, Bank: k.Bank,
-		FormTimeout: k.Wait, Escrow: k.Escrow, Identity: key, Store: cfg.Store, Player: player, Net: tn, Lobby: lobby,
-		Logf: cfg.Logf, Notef: cfg.Notef, OnEvent: srv.Event, OnChange: srv.Update, OnChat: srv.Chat})
-	if err != nil {
-		return fail(fmt.Errorf("cannot sit at table %q: %w", choice.Table, err))
-	}
-	relay.Attach(node)
-	defer relay.Attach(nil)
-	out, runErr := node.Run(ctx)
-	res := ui.Result{Outcome: out, Err: runErr}
-	if node.Table() != nil {
-		b, err := cfg.Store.ReadTableFile(choice.Table, "log")
-		if err == nil {
-			res.Audit, err = protocol.Audit(bytes.NewReader(b), engine.Options{})
-		}
-		if err != nil {
-			cfg.Notef("cannot audit the log: %v", err)
-		}
-	}
-	if runErr == nil && out != nil && !out.Paused {
-		// Over: what the log cannot be read without goes (the log stays), before the page
-		// shows the end.
-		if err := cfg.Store.WipeSecrets(choice.Table); err != nil {
-			cfg.Notef("cannot wipe the table's secrets: %v", err)
-		}
-	}
-	if ctx.Err() == nil || runErr == nil {
-		srv.Finish(res)
-		if cfg.OnFinish != nil {
-			cfg.OnFinish(res)
-		}
-	}
-	return res
-}
-
-// standIn decides with a game's stand-in bot (Autoplay).
-type standIn struct {
-	f engine.StandIn
-	n uint64
-}
-
-func (p *standIn) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
-	if p.f == nil {
-		return engine.Action{}, errors.New("seat: this game has no stand-in bot to play by itself")
-	}
-	p.n++
-	return p.f(g, seat, p.n)
-}
-
-// alerting tells OnTurn before each decision of the person's.
-type alerting struct {
-	engine.Player
-	onTurn func(due bool)
-}
-
-func (a alerting) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
-	a.onTurn(true)
-	defer a.onTurn(false)
-	return a.Player.Decide(ctx, g, seat)
 }

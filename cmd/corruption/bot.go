@@ -183,9 +183,9 @@ func runBot(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), 1)
 	}
-	relay := &pauseRelay{} // a bot agrees to every pause, and asks for one with --pause-at
+	slot := &ui.NodeSlot{} // a bot agrees to every pause, and asks for one with --pause-at
 	r, err := s.play(ctx, seat{choice: choice, name: name, clock: clock, player: player, private: private,
-		pause: relay, agreePause: true, onChange: pauseAt(c.Int("pause-at"), relay.get, nil)})
+		slot: slot, agreePause: true, onChange: pauseAt(c.Int("pause-at"), slot.Node, nil)})
 	if err != nil {
 		return err
 	}

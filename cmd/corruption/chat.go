@@ -7,59 +7,10 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"sync"
 
 	"corruption/protocol"
 	"corruption/ui"
 )
-
-// chatRelay is the table's chat between a person's node and its page or terminal: what the
-// person says goes to the node once the node exists (the page is served before), and what the
-// node keeps is told to the person. Its methods are safe on a nil relay (a bot's seat has
-// none): they do nothing.
-type chatRelay struct {
-	slot ui.NodeSlot
-	mu   sync.Mutex
-	tell func(protocol.ChatMessage)
-}
-
-// say says text at the node's table.
-func (r *chatRelay) say(text string) error {
-	if r == nil {
-		return protocol.ErrNoTable
-	}
-	return r.slot.Say(text)
-}
-
-// heard tells the person a message the node keeps (the node's OnChat).
-func (r *chatRelay) heard(m protocol.ChatMessage) {
-	if r == nil {
-		return
-	}
-	r.mu.Lock()
-	tell := r.tell
-	r.mu.Unlock()
-	if tell != nil {
-		tell(m)
-	}
-}
-
-// attach gives the relay its node.
-func (r *chatRelay) attach(n *protocol.Node) {
-	if r != nil {
-		r.slot.Attach(n)
-	}
-}
-
-// to sets whom the relay tells.
-func (r *chatRelay) to(tell func(protocol.ChatMessage)) {
-	if r == nil {
-		return
-	}
-	r.mu.Lock()
-	r.tell = tell
-	r.mu.Unlock()
-}
 
 // chatFileFor is where the chat of the log saved to logPath goes: beside it, LOG.chat.
 func chatFileFor(logPath string) string { return logPath + ".chat" }

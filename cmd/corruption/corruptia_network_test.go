@@ -60,14 +60,14 @@ func TestCorruptiaBots(t *testing.T) {
 // talkingPlayer says its line in the table's chat at its first decision, then plays as p.
 type talkingPlayer struct {
 	engine.Player
-	chat *chatRelay
+	chat *ui.NodeSlot
 	line string
 	once sync.Once
 	err  error
 }
 
 func (p *talkingPlayer) Decide(ctx context.Context, g engine.Game, seat int) (engine.Action, error) {
-	p.once.Do(func() { p.err = p.chat.say(p.line) })
+	p.once.Do(func() { p.err = p.chat.Say(p.line) })
 	return p.Player.Decide(ctx, g, seat)
 }
 
@@ -113,14 +113,13 @@ func TestCorruptiaChatLibp2p(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		relay := &chatRelay{}
-		relay.to(func(m protocol.ChatMessage) {
+		slot := &ui.NodeSlot{}
+		players[i] = &talkingPlayer{Player: bot, chat: slot, line: fmt.Sprintf("player %d: yes to education, if you offer me an employee", i)}
+		st := seat{choice: choice, name: fmt.Sprintf("p%d", i), player: players[i], slot: slot, onChat: func(m protocol.ChatMessage) {
 			mu.Lock()
 			heard[i] = append(heard[i], m)
 			mu.Unlock()
-		})
-		players[i] = &talkingPlayer{Player: bot, chat: relay, line: fmt.Sprintf("player %d: yes to education, if you offer me an employee", i)}
-		st := seat{choice: choice, name: fmt.Sprintf("p%d", i), player: players[i], chat: relay}
+		}}
 		go func() {
 			r, err := s.play(ctx, st)
 			if err != nil {

@@ -17,6 +17,7 @@ import (
 // a session of its own, with its data directory beside the person's (temporary when the
 // person's is; botData) and a p2p host on 127.0.0.1 (no mDNS) that dials the person's.
 type localBots struct {
+	clock    tableClock // the clock and escrow they sit with
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
 	sessions []*session
@@ -30,7 +31,7 @@ type localBots struct {
 // loopback. Their data directories are DATA/bots/i beside the person's, or, when dir is not
 // "", DATA/bots/dir/i (the bots of a phone's table: phoneseats.go).
 func startLocalBots(ctx context.Context, person *session, pc playConfig, c ui.TableChoice, dir string) (*localBots, error) {
-	b := &localBots{cancel: func() {}, over: make(chan struct{})}
+	b := &localBots{clock: pc.clock, cancel: func() {}, over: make(chan struct{})}
 	if c.Bots == 0 {
 		close(b.over)
 		return b, nil

@@ -15,38 +15,10 @@ import (
 
 // The table's pause (protocol/pause.go) at the command line. Bots agree to every pause a seat
 // asks (their nodes' AgreeToPauses); a person asks, agrees or keeps playing from the page or
-// the terminal, through a pauseRelay. A paused table ends the command with exit status 0 and
-// a line that says how to resume it: the same command with the same --data. A table whose
-// node keeps its data in a temporary directory (no --data: demo, or play without --data)
-// cannot resume: the command says so.
-
-// pauseRelay hands the person's answers to the node once it exists (the page is served
-// before). Its methods are safe on a nil relay: they do nothing.
-type pauseRelay struct {
-	slot ui.NodeSlot
-}
-
-// answer asks or agrees to pause the table (agree), or keeps playing.
-func (r *pauseRelay) answer(agree bool) error {
-	if r == nil {
-		return protocol.ErrNoTable
-	}
-	return r.slot.Pause(agree)
-}
-
-// get is the relay's node (nil before it exists).
-func (r *pauseRelay) get() *protocol.Node {
-	if r == nil {
-		return nil
-	}
-	return r.slot.Node()
-}
-
-func (r *pauseRelay) attach(n *protocol.Node) {
-	if r != nil {
-		r.slot.Attach(n)
-	}
-}
+// the terminal, through the node's slot (ui.NodeSlot, seat.Config.Slot). A paused table ends
+// the command with exit status 0 and a line that says how to resume it: the same command with
+// the same --data. A table whose node keeps its data in a temporary directory (no --data:
+// demo, or play without --data) cannot resume: the command says so.
 
 // pauseAt asks node's table to pause once its log holds at entries (bot --pause-at), unless
 // the node resumed a pause at or past that: an OnChange that chains next.
@@ -71,10 +43,10 @@ func pauseAt(at int, node func() *protocol.Node, next func(protocol.Status)) fun
 	}
 }
 
-// resumeCommand is the command that resumes the paused table of r ("" when it cannot resume:
-// its data directory is temporary).
-func (s *session) resumeCommand(r *played) string {
-	if r.out == nil || !r.out.Paused || s.tmpData != "" {
+// resumeCommand is the command that resumes table c, which ended with o, when it paused (""
+// when it did not, or cannot resume: its data directory is temporary).
+func (s *session) resumeCommand(o *protocol.Outcome, c ui.TableChoice) string {
+	if o == nil || !o.Paused || s.tmpData != "" {
 		return ""
 	}
 	args := os.Args[1:]
@@ -84,7 +56,6 @@ func (s *session) resumeCommand(r *played) string {
 			has[name] = true
 		}
 	}
-	c := r.seat.choice
 	if !has["table"] {
 		// A table chosen in the page's lobby: its game, name, players, bots and their level, in
 		// place of the command's --game, --players, --bots, --level and settings (the log holds
@@ -147,7 +118,7 @@ func shellQuote(w string) string {
 // printPaused says that the table is paused, and how to resume it.
 func (s *session) printPaused(w io.Writer, r *played) {
 	fmt.Fprintf(w, "Table %q is paused at entry %d: every player agreed.\n", r.out.Table, r.out.Entries)
-	if cmd := s.resumeCommand(r); cmd != "" {
+	if cmd := s.resumeCommand(r.out, r.seat.choice); cmd != "" {
 		fmt.Fprintf(w, "Every player resumes it with the same command and data directory; yours:\n  %s\n", cmd)
 	} else {
 		fmt.Fprintf(w, "This node kept its data in a temporary directory (no --data), now removed: the table cannot resume here.\n")

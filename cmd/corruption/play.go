@@ -1,22 +1,15 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"net"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"corruption/engine"
-	"corruption/protocol"
-	"corruption/protocol/tablenet"
 	"corruption/ui"
 )
 
@@ -80,12 +73,9 @@ type playConfig struct {
 	clock   tableClock
 	out     string
 	json    bool
-	chat    *chatRelay              // the table's chat, between the node and the person
-	pause   *pauseRelay             // the person's answers to a pause of the table (pause.go)
 	dial    func(addr string) error // the node dials a player's address (the page's lobby)
 	addrs   bool                    // print the node's addresses, for the other players' --peer
 	private *privateWish            // --private or --join (private.go)
-	table   *protocol.PrivateTable  // the private table, once created or joined
 	join    *pageJoin               // the page's join by code (private.go), without --private or --join
 	phones  phonesOptions           // --phones-addr and --new-token, with --phones (addr "": no phones)
 	// With --phones: the page's button for a new address, the check of the tables the person
@@ -203,177 +193,6 @@ func readPlayFlags(c *cli.Context) (playConfig, error) {
 	return pc, nil
 }
 
-// playTable runs a person's node to the end of a table, with its page or terminal and its
-// local bots.
-func playTable(c *cli.Context, pc playConfig) error {
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	s, err := openSession(ctx, pc.session)
-	if err != nil {
-		return err
-	}
-	defer s.close()
-	var ph *phones
-	if pc.phones.addr != "" { // before anything joins a topic: the person's seat goes through the hub
-		if ph, err = s.openPhones(pc.phones); err != nil {
-			return err
-		}
-		s.net.Handle(tablenet.SeatProto, noSeat)
-		pb := newPhoneBots(ctx, s, pc.clock)
-		defer pb.stop()
-		s.net.Handle(tablenet.BotsProto, pb.serve)
-		pc.phoneBots = pb
-		pc.checkSit = func(c ui.TableChoice) error {
-			if n := pb.at(c.Table); n > 0 && holdsTheRest(c.Players, 1+c.Bots+n) {
-				return ui.ErrHoldsTheRest
-			}
-			return nil
-		}
-		pc.renewPhones = func() error {
-			u, err := ph.renew()
-			if err == nil {
-				fmt.Fprintf(c.App.ErrWriter, "phones have a new address; the old one admits nobody:\n")
-				ph.print(c.App.ErrWriter)
-				_ = u
-			}
-			return err
-		}
-	}
-	if pc.private != nil {
-		if pc.choice, pc.table, err = s.openPrivate(ctx, pc.private, pc.choice, pc.clock.wait); err != nil {
-			return err
-		}
-		pc.game = games[pc.choice.Game]
-	}
-	pc.chat = &chatRelay{}
-	pc.pause = &pauseRelay{}
-	pc.dial = s.host.Dial
-	if pc.private == nil && pc.choice.Table == "" {
-		pc.join = &pageJoin{s: s, wait: pc.clock.wait}
-	}
-	p, err := openPerson(c, pc)
-	if err != nil {
-		return err
-	}
-	defer p.close()
-	if ph != nil {
-		ph.print(c.App.ErrWriter)
-		if pc.session.data == "" {
-			fmt.Fprintln(c.App.ErrWriter, "corruption: without --data the phones' address changes at the next start")
-		}
-		p.showPhones(ph)
-	}
-	if pc.private != nil && pc.private.hosted != nil {
-		p.showPrivate(ctx, pc.private.hosted)
-	}
-	pc.chat.to(p.Chat)
-	if pc.addrs {
-		s.printAddrs()
-	}
-	p.watch(s, pc.session.mdns)
-	// Quit, on the page: the program stops, as at Ctrl-C, but with the last table's exit.
-	signalled := ctx
-	ctx, quit := context.WithCancel(ctx)
-	defer quit()
-	go func() {
-		select {
-		case <-p.left():
-			quit()
-		case <-ctx.Done():
-		}
-	}()
-	// The person's loop: the lobby (or --table), a table and its rematches, and back to the
-	// lobby, until the person quits (docs/UI.md, "The person's loop"). The terminal plays
-	// --table once.
-	given, out, n := pc.choice, pc.out, 1
-	var exit error
-	for first := true; ; first = false {
-		choice, err := p.choose(ctx, s, given)
-		if err != nil {
-			if signalled.Err() == nil && ctx.Err() != nil {
-				return exit // quit in the lobby
-			}
-			return err
-		}
-		given = ui.TableChoice{}
-		if g := games[choice.Game]; g != nil { // the lobby may choose another game than --game
-			pc.game = g
-		}
-		if !first {
-			pc.table = nil // --private or --join seat the first table only
-		}
-		if pc.join != nil {
-			if t := pc.join.take(choice); t != nil { // a private table joined by its code on the page
-				pc.table = t
-				fmt.Fprintf(c.App.ErrWriter, "joined the private table by its code on the page\n")
-			}
-		}
-		var act stayAct
-		for {
-			if n > 1 {
-				pc.out = rematchOut(out, n) // each table's log beside the first's
-			}
-			n++
-			var next ui.TableChoice
-			if next, act, exit, err = playTableOnce(ctx, c, pc, s, p, choice); err != nil {
-				return err
-			}
-			if act != actRematch || pc.table != nil { // no rematch of a private table yet: it would be open
-				break
-			}
-			choice = next
-			p.seat(choice)
-		}
-		if act == actQuit || pc.text {
-			return exit
-		}
-		p.toLobby()
-	}
-}
-
-// stayAct is what the person does once a table is over: a rematch, back to the lobby, or quit.
-type stayAct int
-
-const (
-	actQuit stayAct = iota
-	actLobby
-	actRematch
-)
-
-// playTableOnce plays one table with the person and the local bots until it ends or the
-// person leaves it, then keeps its results in sight until the person chooses what next (a
-// person who left goes straight back to the lobby).
-func playTableOnce(ctx context.Context, c *cli.Context, pc playConfig, s *session, p person, choice ui.TableChoice) (next ui.TableChoice, act stayAct, exit, err error) {
-	tctx, stop := context.WithCancel(ctx)
-	defer stop()
-	left := make(chan struct{})
-	go func() {
-		select {
-		case <-p.leaves():
-			close(left)
-			stop()
-		case <-tctx.Done():
-		}
-	}()
-	bots, exit, err := playOne(tctx, c, pc, s, p, choice)
-	if err != nil {
-		return next, actQuit, nil, err
-	}
-	defer bots.stop()
-	select {
-	case <-left:
-		fmt.Fprintf(c.App.ErrWriter, "left table %q: back to the lobby\n", choice.Table)
-		return next, actLobby, exit, nil
-	default:
-	}
-	if ctx.Err() != nil {
-		return next, actQuit, exit, nil
-	}
-	stop() // the person's ask to leave from the results is stay's to read
-	next, act = p.stay(ctx)
-	return next, act, exit, nil
-}
-
 // rematchOut is where --out LOG saves the log of the person's nth table (a rematch): LOG with
 // the number before its extension (game.log, game-2.log, game-3.log).
 func rematchOut(out string, n int) string {
@@ -382,45 +201,4 @@ func rematchOut(out string, n int) string {
 	}
 	ext := filepath.Ext(out)
 	return strings.TrimSuffix(out, ext) + "-" + strconv.Itoa(n) + ext
-}
-
-// playOne plays one table to its end with the person and the local bots, and reports it. exit
-// is how the command ends when it is the last table (err: the table could not be played); the
-// bots are left to serve the others until the caller stops them.
-func playOne(ctx context.Context, c *cli.Context, pc playConfig, s *session, p person, choice ui.TableChoice) (bots *localBots, exit, err error) {
-	fmt.Fprintf(c.App.ErrWriter, "sitting at table %s\n", choice)
-	pc.clock.escrow = escrowFor(pc.clock.escrow, choice.Players, 1+choice.Bots+pc.phoneBots.at(choice.Table), s.notef, choice.Table)
-	bots, err = startLocalBots(ctx, s, pc, choice, "")
-	if err != nil {
-		return nil, nil, cli.Exit(err.Error(), 1)
-	}
-	r, err := s.play(ctx, seat{choice: choice, name: pc.name, clock: pc.clock, player: p,
-		onEvent: p.Event, onChange: p.Update, lobby: true, chat: pc.chat, pause: pc.pause, private: pc.table})
-	if err != nil {
-		bots.stop()
-		return nil, nil, err
-	}
-	p.Finish(s.result(r))
-	exit = s.finish(r, report{out: pc.out, json: pc.json, stdout: c.App.Writer, game: pc.game})
-	if r.err == nil {
-		bots.wait(ctx, 10*time.Second) // to sign off and serve the others what they miss
-	}
-	return bots, exit, nil
-}
-
-// result is how the person's node ended, with the audit of its log, for the page.
-func (s *session) result(r *played) ui.Result {
-	res := ui.Result{Outcome: r.out, Err: r.err, Resume: s.resumeCommand(r)}
-	if r.node.Table() == nil {
-		return res
-	}
-	f, err := os.Open(s.store.LogPath(r.seat.choice.Table))
-	if err == nil {
-		defer f.Close()
-		res.Audit, err = protocol.Audit(f, engine.Options{})
-	}
-	if err != nil {
-		s.notef("cannot audit the log: %v", err)
-	}
-	return res
 }

@@ -58,6 +58,14 @@ func (s *session) personAt(table string) (sits, escrow bool) {
 	return s.at.table == table && table != "", s.at.escrow
 }
 
+// sitAt notes the table the session's node sits at now (none: Table ""), and whether it
+// would escrow it.
+func (s *session) sitAt(c ui.TableChoice, escrow bool) {
+	s.atMu.Lock()
+	defer s.atMu.Unlock()
+	s.at = personSeat{table: c.Table, escrow: escrow && c.Players >= protocol.MinEscrowSeats}
+}
+
 // sessionConfig says where a session keeps its data, how its host finds peers and where it
 // speaks.
 type sessionConfig struct {
@@ -186,11 +194,11 @@ type seat struct {
 	onEvent  func(engine.Event)
 	onChange func(protocol.Status)
 	lobby    bool // announce the table on the lobby while it forms
-	// chat is the table's chat, between the node and the person (nil: none).
-	chat *chatRelay
-	// pause hands the person's answers to a pause to the node (nil: none); agreePause: the
-	// node agrees to every pause asked (a bot's; pause.go).
-	pause      *pauseRelay
+	// slot, if set, is given the node once it exists: what is said in the table's chat, and
+	// asks for a pause, go to the node through it; onChat is told the chat's messages.
+	slot   *ui.NodeSlot
+	onChat func(protocol.ChatMessage)
+	// agreePause: the node agrees to every pause asked (a bot's; pause.go).
 	agreePause bool
 	// private, if set, is the private table the node was admitted to (or created): its
 	// channel is sealed and only its creator's genesis counts (private.go).
@@ -232,21 +240,16 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 			return nil, err
 		}
 	}
-	cfg.OnChat = st.chat.heard
+	cfg.OnChat = st.onChat
 	node, err := protocol.NewNode(cfg)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), 1)
 	}
-	st.chat.attach(node)
-	st.pause.attach(node)
-	s.atMu.Lock()
-	s.at = personSeat{table: st.choice.Table, escrow: st.clock.escrow && st.choice.Players >= protocol.MinEscrowSeats}
-	s.atMu.Unlock()
-	defer func() {
-		s.atMu.Lock()
-		s.at = personSeat{}
-		s.atMu.Unlock()
-	}()
+	if st.slot != nil {
+		st.slot.Attach(node)
+	}
+	s.sitAt(st.choice, st.clock.escrow)
+	defer s.sitAt(ui.TableChoice{}, false)
 	if st.agreePause {
 		node.AgreeToPauses()
 	}
