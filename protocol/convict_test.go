@@ -3,10 +3,19 @@ package protocol_test
 import (
 	"bytes"
 	"crypto/ed25519"
+	"errors"
+	mrand "math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"corruption/engine"
+	"corruption/engine/corruption"
+	"corruption/engine/kingdoms"
 	"corruption/protocol"
 )
 
@@ -191,4 +200,159 @@ func BenchmarkConviction(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(at), "entries-before")
+}
+
+// TestForfeitAtTwo: a table of two seats cannot open a seat (it cannot escrow), so a cheat
+// halts it; the other player wins by forfeit, in the node's outcome and in the audit.
+func TestForfeitAtTwo(t *testing.T) {
+	w := newWorld(t, worldSpec{name: "toy-2", about: "2 players of the toy", game: toyID, config: []byte{1}, players: 2,
+		bot: func(int) engine.Player { return toyBot{} }}, "")
+	var at uint64
+	v := w.play(t, w.botDecider(t), cheatOnce(1, protocol.KindShuffle, garbage(protocol.KindShuffle), &at))
+	if v == nil || v.Seat != 1 || v.Seq != at {
+		t.Fatalf("verdict %v; want a cheat naming seat 1 at entry %d", v, at)
+	}
+	rep, err := protocol.Audit(bytes.NewReader(logBytes(t, append(w.log, w.obs.Evidence()...))), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Valid || !rep.Forfeit || len(rep.Winners) != 1 || rep.Winners[0] != 0 || rep.Blamed != 1 {
+		t.Fatalf("audit: valid %v, forfeit %v, winners %v, blamed %d; want seat 0 the winner by forfeit", rep.Valid, rep.Forfeit, rep.Winners, rep.Blamed)
+	}
+}
+
+// convictSpecs are the tables of the conviction matrix: each game with escrow at four seats
+// (Corruption with the little black book, so that seats answer peeks), and the games that seat
+// two at two, where nobody can be opened.
+func convictSpecs() []worldSpec {
+	withEscrow := func(s worldSpec) worldSpec { s.escrow = true; return s }
+	return []worldSpec{
+		withEscrow(corruptionWorld("convict-corruption-4", "4 players, free stud, little black book, escrow", 4, corruption.FreeStud, true)),
+		withEscrow(corruptiaWorld("convict-corruptia-4", "4 senators, escrow", 4)),
+		withEscrow(kingdomsWorld("convict-kingdoms-4", "4 players, advanced, escrow", 4, kingdoms.Advanced)),
+		corruptiaWorld("convict-corruptia-2", "2 senators", 2),
+		kingdomsWorld("convict-kingdoms-2", "2 players, advanced", 2, kingdoms.Advanced),
+	}
+}
+
+// convictKinds are the cheats of the matrix, by the kind of entry the cheater replaces with
+// one whose body decodes to nothing (turn: an entry of a kind it may not write then; signature:
+// its own entry with a bad signature, which blames nobody).
+var convictKinds = []string{"shuffle", "shares", "move", "open", "answer", "commit", "random", "signoff", "turn", "signature"}
+
+// TestConvictionMatrix plays each game of convictSpecs with each cheat of convictKinds, in
+// lockstep: the first seat due an entry of that kind once the game is under way cheats there.
+// At four seats the table convicts it and plays on to a valid log; at two it halts, the other
+// seat winning by forfeit; a bad signature is rejected and the game completes. A cell whose
+// game never offers the kind is said and not counted. The test command plays a slice chosen
+// by a seed it prints (CORRUPTION_CONVICT_SEED plays it again); CORRUPTION_CONVICT_MATRIX=1
+// plays every cell.
+func TestConvictionMatrix(t *testing.T) {
+	type cell struct {
+		spec worldSpec
+		kind string
+	}
+	var cells []cell
+	for _, s := range convictSpecs() {
+		for _, k := range convictKinds {
+			cells = append(cells, cell{s, k})
+		}
+	}
+	if os.Getenv("CORRUPTION_CONVICT_MATRIX") == "" {
+		seed := uint64(time.Now().UnixNano())
+		if s, err := strconv.ParseUint(os.Getenv("CORRUPTION_CONVICT_SEED"), 10, 64); err == nil {
+			seed = s
+		}
+		t.Logf("a slice of the matrix, seed %d (CORRUPTION_CONVICT_SEED=%d plays it again; CORRUPTION_CONVICT_MATRIX=1 plays every cell)", seed, seed)
+		r := mrand.New(mrand.NewPCG(seed, 40))
+		r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		cells = cells[:12]
+	}
+	var mu sync.Mutex
+	var played, offered int
+	t.Cleanup(func() {
+		t.Logf("cells run %d; of them, %d whose game offered the cheat, each checked (the others' games never had a seat write that kind)", played, offered)
+	})
+	for _, c := range cells {
+		t.Run(c.spec.name+"/"+c.kind, func(t *testing.T) {
+			t.Parallel()
+			ok := convictCell(t, c.spec, c.kind)
+			mu.Lock()
+			played++
+			if ok {
+				offered++
+			}
+			mu.Unlock()
+		})
+	}
+}
+
+// convictCell plays one cell of the matrix; it reports whether the game offered the cheat.
+func convictCell(t *testing.T, spec worldSpec, kind string) bool {
+	w := newWorld(t, spec, "")
+	cheater, at := -1, uint64(0)
+	var rejected bool
+	h := func(w *world, due int, kinds []protocol.Kind) *protocol.Entry {
+		if w.obs.OpenDue() {
+			return w.obs.OpenEntry()
+		}
+		if cheater >= 0 || !w.obs.Ordered() || w.obs.IsOpen(due) {
+			return nil
+		}
+		switch kind {
+		case "turn", "signature":
+			if kinds[0] != protocol.KindMove && kinds[0] != protocol.KindShares {
+				return nil
+			}
+		default:
+			if kinds[0].String() != kind {
+				return nil
+			}
+		}
+		cheater, at = due, w.obs.Len()
+		if kind == "signature" {
+			e := w.sign(due, kinds[0], []byte{0xde, 0xad})
+			e.Sig[0] ^= 1
+			var rj *protocol.RejectError
+			for _, tb := range append([]*protocol.Table{w.obs}, w.tables...) {
+				if err := tb.Append(e); !errors.As(err, &rj) || tb.Len() != at {
+					t.Fatalf("an entry with a bad signature: %v (the log at %d entries); want it rejected, blaming nobody", err, tb.Len())
+				}
+			}
+			rejected = true
+			return nil // its node writes its own entry after all
+		}
+		w.honest[due] = false
+		written := kinds[0]
+		if kind == "turn" {
+			written = protocol.KindSignOff
+		}
+		return w.sign(due, written, []byte{0xde, 0xad})
+	}
+	v := w.play(t, w.botDecider(t), h)
+	if cheater < 0 {
+		t.Logf("the game never had a seat write a %s entry", kind)
+		return false
+	}
+	rep, err := protocol.Audit(bytes.NewReader(logBytes(t, append(w.log, w.obs.Evidence()...))), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case rejected:
+		if v != nil || !rep.Valid || len(rep.Convicted) != 0 {
+			t.Fatalf("a bad signature at entry %d: verdict %v, audit valid %v (%s), convicted %v; want the game complete, nobody blamed", at, v, rep.Valid, rep.Problem, rep.Convicted)
+		}
+	case spec.players >= 3:
+		if v != nil || !rep.Valid || len(rep.Convicted) != 1 || rep.Convicted[0].Seat != cheater || rep.Convicted[0].Seq != at || !slices.Contains(rep.Open, cheater) {
+			t.Fatalf("seat %d's cheat at entry %d: verdict %v, audit valid %v (%s), convicted %v, open %v; want the seat convicted there and the game played on to a valid log",
+				cheater, at, v, rep.Valid, rep.Problem, rep.Convicted, rep.Open)
+		}
+	default:
+		if v == nil || v.Seat != cheater || v.Seq != at || rep.Valid || !rep.Forfeit || !slices.Equal(rep.Winners, []int{1 - cheater}) {
+			t.Fatalf("seat %d's cheat at entry %d at a table of two: verdict %v, audit forfeit %v, winners %v (%s); want a halt naming it, the other the winner by forfeit",
+				cheater, at, v, rep.Forfeit, rep.Winners, rep.Problem)
+		}
+	}
+	return true
 }

@@ -67,6 +67,9 @@ type Outcome struct {
 	// Convicted is the seats among Open caught cheating (convict.go): the table played on
 	// without them, as after a departure.
 	Convicted []Conviction `json:"convicted,omitempty"`
+	// Forfeit: a table of two seats halted naming one seat for a cheat or an equivocation (no
+	// seat can be opened at two): the other wins by forfeit, and Winners names it.
+	Forfeit bool `json:"forfeit,omitempty"`
 	// Paused: every seat agreed to pause the table; its node stopped at Entries and resumes it
 	// when started again with the same data directory and table (pause.go).
 	Paused bool `json:"paused,omitempty"`
@@ -155,6 +158,9 @@ func fillOutcome(o *Outcome, t *Table) {
 		o.Winners = out.Winners
 		d := g.Digest()
 		o.Digest = fmt.Sprintf("%x", d)
+	}
+	if v := o.Verdict; v != nil && len(t.keys) == 2 && (v.Kind == VerdictCheat || v.Kind == VerdictEquivocation) && v.Seat >= 0 {
+		o.Winners, o.Forfeit = []int{1 - v.Seat}, true
 	}
 }
 

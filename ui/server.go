@@ -544,5 +544,8 @@ func buildResult(lang string, r *Result, names []string, me int) *ResultState {
 	if out.Status != "finished" {
 		out.Finished, out.Winners = false, []int{}
 	}
+	if o := r.Outcome; o != nil && o.Forfeit {
+		out.Winners = o.Winners // a table of two halted by a cheat: the other wins by forfeit
+	}
 	return out
 }

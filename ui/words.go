@@ -79,6 +79,9 @@ func ending(lang string, r *Result, names []string, me int) (status, headline st
 		if v.Seat == me {
 			return "halted", shellWords.Say(lang, "end.cheat.you")
 		}
+		if o.Forfeit && slices.Contains(o.Winners, me) {
+			return "halted", shellWords.Say(lang, "end.forfeit", "who", SeatName(names, v.Seat))
+		}
 		return "halted", shellWords.Say(lang, "end.cheat", "who", SeatName(names, v.Seat))
 	case r.Err != nil && errors.Is(r.Err, context.Canceled) && len(names) == 0:
 		return "stopped", shellWords.Say(lang, "end.left.early")
@@ -91,6 +94,8 @@ func ending(lang string, r *Result, names []string, me int) (status, headline st
 		return "stopped", headline
 	case r.Err != nil:
 		return "stopped", shellWords.Say(lang, "end.error", "error", r.Err.Error())
+	case o != nil && o.Finished && slices.ContainsFunc(o.Convicted, func(c protocol.Conviction) bool { return c.Seat == me }):
+		return "finished", shellWords.Say(lang, "end.finished.cheated")
 	case o != nil && o.Finished && slices.Contains(o.Open, me): // the person came back to watch
 		return "finished", shellWords.Say(lang, "end.finished.open")
 	case o != nil && o.Finished:

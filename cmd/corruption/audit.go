@@ -73,6 +73,9 @@ func auditCommand() *cli.Command {
 				if rep.Blamed >= 0 {
 					msg += fmt.Sprintf(" (seat %d blamed)", rep.Blamed)
 				}
+				if rep.Forfeit {
+					msg += fmt.Sprintf("; seat %d wins by forfeit", rep.Winners[0])
+				}
 				return cli.Exit(msg, 1)
 			}
 			return nil
