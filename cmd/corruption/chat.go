@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"corruption/engine/cmdkit"
 	"corruption/protocol"
 	"corruption/ui"
 )
@@ -160,3 +161,6 @@ func auditChat(w io.Writer, logPath, chatPath string, rep *protocol.Report) erro
 	}
 	return nil
 }
+
+// pluralWord is one when n is 1, else many.
+func pluralWord(n int, one, many string) string { return cmdkit.Plural(n, one, many) }

@@ -41,6 +41,7 @@ type SimResult struct {
 	MeanRounds  float64          `json:"mean_rounds"`
 	Seconds     float64          `json:"seconds"`
 	GamesPerSec float64          `json:"games_per_second"`
+	config      kingdoms.Config  // the rules played, for Report's words
 }
 
 // Simulate plays the batch over the machine's cores (botkit.Batch.Run); as each game's setup
@@ -63,7 +64,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		err    error
 	}
 	outcomes := make([]outcome, sc.Games)
-	res := &SimResult{Games: sc.Games, Players: sc.Players, Rules: sc.Rules.String(), Seed: sc.Seed,
+	res := &SimResult{Games: sc.Games, Players: sc.Players, Rules: sc.Rules.String(), Seed: sc.Seed, config: sc.Rules,
 		ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players), ByPosition: make([]Tally, sc.Players),
 		ByCorp: map[string]Tally{}}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
