@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"maps"
 	"path/filepath"
 	"reflect"
@@ -102,11 +103,14 @@ func TestGamesTable(t *testing.T) {
 			t.Errorf("games[%q]: %d settings make %d flags", id, len(g.Settings), len(g.flags("")))
 		}
 		own := "corruption/engine/" + id + "/"
-		for part, f := range map[string]any{"Encode": g.Encode, "Bot": g.Bot, "Simulate": g.Simulate, "Replay": g.Replay,
-			"Record": g.Record, "Narrator": g.Narrator, "Score": g.Score} {
+		for part, f := range map[string]any{"Encode": g.Encode, "Bot": g.Bot, "Replay": g.Replay, "Narrator": g.Narrator} {
 			if name := funcName(f); !strings.HasPrefix(name, own) {
 				t.Errorf("games[%q].%s is %s, not of the game's own packages (%s...)", id, part, name, own)
 			}
+		}
+		// Its batches are played by its own bots (cmdkit.Batches over its bot package's types).
+		if kind := fmt.Sprintf("%T", g.Batches); !strings.Contains(kind, own+"bot.SimConfig") {
+			t.Errorf("games[%q] plays its batches with %s, not its own bots (%sbot)", id, kind, own)
 		}
 		for _, kind := range g.Bots {
 			if _, err := g.bot(kind, 1, 0); err != nil {

@@ -104,7 +104,7 @@ func (g *game) simulate(out, errw io.Writer, sim simulation) error {
 			show = errw
 		}
 	}
-	res, err := g.Simulate(sim.Batch, show)
+	res, err := g.Batches.Simulate(sim.Batch, show)
 	if err != nil {
 		return err
 	}

@@ -98,7 +98,7 @@ func recordGames(g *game, sim simulation) (string, error) {
 	width := len(strconv.Itoa(sim.Games))
 	var first string
 	for i := range sim.Games {
-		data, err := g.Record(sim.Batch, i)
+		data, err := g.Batches.Record(sim.Batch, i)
 		if err != nil {
 			return "", fmt.Errorf("--record: game %d: %v", i+1, err)
 		}

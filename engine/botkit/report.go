@@ -3,6 +3,7 @@ package botkit
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // TallyTable prints tallies for people, a row each under a header that names what they count
@@ -17,4 +18,14 @@ func (t TallyTable) Header(what string) {
 // Row prints one tally under name.
 func (t TallyTable) Row(name string, tally Tally) {
 	fmt.Fprintf(t.W, "%-12s %7d %8.1f%% %11.1f\n", name, tally.Games, 100*tally.WinRate, tally.MeanScore)
+}
+
+// Seating says which kind of bot sits at each seat of a batch's first game, the kinds dealt
+// to seats in turn: "0=heuristic 1=random 2=heuristic".
+func Seating(kinds []string, players int) string {
+	s := make([]string, players)
+	for i := range s {
+		s[i] = fmt.Sprintf("%d=%s", i, kinds[i%len(kinds)])
+	}
+	return strings.Join(s, " ")
 }

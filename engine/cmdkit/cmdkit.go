@@ -32,18 +32,15 @@ type Game struct {
 	// Bot makes a bot of any kind (the levels' too), seeded, as a player; think is a strong
 	// bot's budget in playouts a decision (0: its default for a person's table).
 	Bot func(kind string, seed uint64, think int) (engine.Player, error)
-	// Simulate plays a batch of engine-only games among bots; when show is not nil, it tells
-	// the first game there as it is played, after a line that says what is played.
-	Simulate func(b Batch, show io.Writer) (Report, error)
+	// Batches plays batches of engine-only games among bots, and writes one of their games
+	// down as a script (a Batches of the game's own types).
+	Batches Batcher
 	// Replay replays a scenario script (data), telling the game to tell as it goes when tell
 	// is not nil. It returns where the game stands, as replay --json prints it (the illegal
 	// move that stopped it included), what the game waits for when the script stops before
 	// the end ("" once it is over), and the illegal move's error; a script that is malformed
 	// or that the game cannot set up gives no result (nil), only its error.
 	Replay func(data []byte, tell io.Writer) (result any, waits string, err error)
-	// Record plays game i of a batch again, as Simulate played it, and writes it as a
-	// scenario script that Replay replays to the same end.
-	Record func(b Batch, i int) ([]byte, error)
 	// Narrator tells the events of a saved table of config and players as its log is
 	// replayed.
 	Narrator func(w io.Writer, config []byte, players int) func(engine.Event)
@@ -79,6 +76,55 @@ type Batch struct {
 	Seed           uint64
 }
 
+// Batcher plays a game's batches of engine-only games among bots.
+type Batcher interface {
+	// Simulate plays the batch; when show is not nil, it tells the first game there as it
+	// is played, after a line that says what is played.
+	Simulate(b Batch, show io.Writer) (Report, error)
+	// Record plays game i of the batch again, as Simulate played it, and writes it as a
+	// scenario script that Game.Replay replays to the same end.
+	Record(b Batch, i int) ([]byte, error)
+}
+
+// Batches is a Batcher from a game's own functions, over its own types: S a batch as its bot
+// package plays it (its configuration decoded), R the results, M a script.
+type Batches[S any, R Report, M Script] struct {
+	Decode   func(b Batch) (S, error)             // the batch as the game's bots play it
+	Play     func(s S, show io.Writer) (R, error) // Simulate, the batch decoded
+	Recorded func(s S, i int) (M, error)          // game i of the batch, as Play played it, as a script
+}
+
+// Script is a scenario script, as a game's script package writes it.
+type Script interface {
+	Marshal() ([]byte, error)
+}
+
+// Simulate decodes the batch and plays it with Play.
+func (bs Batches[S, R, M]) Simulate(b Batch, show io.Writer) (Report, error) {
+	s, err := bs.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	r, err := bs.Play(s, show)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Record decodes the batch and writes game i down with Recorded.
+func (bs Batches[S, R, M]) Record(b Batch, i int) ([]byte, error) {
+	s, err := bs.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := bs.Recorded(s, i)
+	if err != nil {
+		return nil, err
+	}
+	return sc.Marshal()
+}
+
 // Report is what a batch gave: it prints itself for people with Report, and for programs as
 // JSON (encoding/json).
 type Report interface {
@@ -88,8 +134,8 @@ type Report interface {
 // Check says which part of the game is missing, if any.
 func (g *Game) Check() error {
 	missing := map[string]bool{"ID": g.ID == "", "Encode": g.Encode == nil, "Bots": len(g.Bots) == 0, "Bot": g.Bot == nil,
-		"Simulate": g.Simulate == nil, "Replay": g.Replay == nil, "Record": g.Record == nil, "Narrator": g.Narrator == nil, "Score": g.Score == nil}
-	for _, part := range []string{"ID", "Encode", "Bots", "Bot", "Simulate", "Replay", "Record", "Narrator", "Score"} {
+		"Batches": g.Batches == nil, "Replay": g.Replay == nil, "Narrator": g.Narrator == nil, "Score": g.Score == nil}
+	for _, part := range []string{"ID", "Encode", "Bots", "Bot", "Batches", "Replay", "Narrator", "Score"} {
 		if missing[part] {
 			return fmt.Errorf("game %q has no %s", g.ID, part)
 		}
@@ -143,16 +189,6 @@ func (g *Game) SettingsWords() string {
 	return "its settings are " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// Seating says which kind of bot sits at each seat of a batch's first game: "0=heuristic
-// 1=random 2=heuristic".
-func Seating(kinds []string, players int) string {
-	s := make([]string, players)
-	for i := range s {
-		s[i] = fmt.Sprintf("%d=%s", i, kinds[i%len(kinds)])
-	}
-	return strings.Join(s, " ")
-}
-
 // Plural is the word that goes with n: one when n is 1, else many.
 func Plural(n int, one, many string) string {
 	if n == 1 {
@@ -160,3 +196,6 @@ func Plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// Points is a score in points: "1 point", "23 points".
+func Points(n int) string { return fmt.Sprintf("%d %s", n, Plural(n, "point", "points")) }

@@ -2,6 +2,7 @@ package cmdkit_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -34,9 +35,8 @@ func whole() *cmdkit.Game {
 		},
 		Bots:     []string{"random"},
 		Bot:      func(string, uint64, int) (engine.Player, error) { return nil, nil },
-		Simulate: func(cmdkit.Batch, io.Writer) (cmdkit.Report, error) { return nil, nil },
+		Batches:  batches(nil),
 		Replay:   func([]byte, io.Writer) (any, string, error) { return nil, "", nil },
-		Record:   func(cmdkit.Batch, int) ([]byte, error) { return nil, nil },
 		Narrator: func(io.Writer, []byte, int) func(engine.Event) { return nil },
 		Score:    func(int) string { return "" },
 	}
@@ -49,10 +49,11 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	for part, cut := range map[string]func(g *cmdkit.Game){
-		"no Replay": func(g *cmdkit.Game) { g.Replay = nil },
-		"no Bots":   func(g *cmdkit.Game) { g.Bots = nil },
-		"no Score":  func(g *cmdkit.Game) { g.Score = nil },
-		"--n":       func(g *cmdkit.Game) { g.Settings[0].Default = 2.5 },
+		"no Replay":  func(g *cmdkit.Game) { g.Replay = nil },
+		"no Batches": func(g *cmdkit.Game) { g.Batches = nil },
+		"no Bots":    func(g *cmdkit.Game) { g.Bots = nil },
+		"no Score":   func(g *cmdkit.Game) { g.Score = nil },
+		"--n":        func(g *cmdkit.Game) { g.Settings[0].Default = 2.5 },
 	} {
 		g := whole()
 		cut(g)
@@ -82,7 +83,7 @@ func TestConfig(t *testing.T) {
 	}
 }
 
-// TestWords: the settings and the seating in words.
+// TestWords: the settings in words.
 func TestWords(t *testing.T) {
 	g := whole()
 	if got, want := g.SettingsWords(), "its settings are --n, --fast and --deck"; got != want {
@@ -95,10 +96,73 @@ func TestWords(t *testing.T) {
 	if !g.Has("n") || g.Has("deck") {
 		t.Errorf("Has: n %v, deck %v", g.Has("n"), g.Has("deck"))
 	}
-	if got, want := cmdkit.Seating([]string{"a", "b"}, 3), "0=a 1=b 2=a"; got != want {
-		t.Errorf("Seating = %q, want %q", got, want)
-	}
 	if cmdkit.Plural(1, "game", "games") != "game" || cmdkit.Plural(2, "game", "games") != "games" {
 		t.Error("Plural")
+	}
+}
+
+// report is a batch's results: how many games.
+type report struct{ games int }
+
+func (r *report) Report(w io.Writer) { fmt.Fprintf(w, "%d games", r.games) }
+
+// script is a recorded game: its number.
+type script struct{ game int }
+
+func (s *script) Marshal() ([]byte, error) { return []byte(fmt.Sprint(s.game)), nil }
+
+// batches plays a batch by its number of games, failing with fail when it is not nil; its
+// configuration decodes when it is "ok".
+func batches(fail error) cmdkit.Batches[int, *report, *script] {
+	return cmdkit.Batches[int, *report, *script]{
+		Decode: func(b cmdkit.Batch) (int, error) {
+			if string(b.Config) != "ok" {
+				return 0, fmt.Errorf("config %q", b.Config)
+			}
+			return b.Games, nil
+		},
+		Play: func(games int, _ io.Writer) (*report, error) {
+			if fail != nil {
+				return nil, fail
+			}
+			return &report{games}, nil
+		},
+		Recorded: func(games, i int) (*script, error) {
+			if fail != nil {
+				return nil, fail
+			}
+			return &script{i}, nil
+		},
+	}
+}
+
+// TestBatches: a batch is decoded, then played or one of its games recorded and marshalled;
+// a failure of either is given as it is, with no report (not a nil report in an interface).
+func TestBatches(t *testing.T) {
+	b := cmdkit.Batch{Games: 3, Config: []byte("ok")}
+	r, err := batches(nil).Simulate(b, nil)
+	var out strings.Builder
+	if err != nil || r == nil {
+		t.Fatalf("Simulate = %v, %v", r, err)
+	}
+	if r.Report(&out); out.String() != "3 games" {
+		t.Errorf("the report says %q", out.String())
+	}
+	if data, err := batches(nil).Record(b, 2); string(data) != "2" || err != nil {
+		t.Errorf("Record = %q, %v", data, err)
+	}
+	fail := errors.New("no bots")
+	if r, err := batches(fail).Simulate(b, nil); r != nil || err != fail {
+		t.Errorf("a failed batch gives %#v, %v", r, err)
+	}
+	if data, err := batches(fail).Record(b, 2); data != nil || err != fail {
+		t.Errorf("a failed record gives %q, %v", data, err)
+	}
+	bad := cmdkit.Batch{Games: 3, Config: []byte("bad")}
+	if r, err := batches(nil).Simulate(bad, nil); r != nil || err == nil || !strings.Contains(err.Error(), "bad") {
+		t.Errorf("a batch of a bad configuration gives %#v, %v", r, err)
+	}
+	if _, err := batches(nil).Record(bad, 0); err == nil {
+		t.Error("a game of a bad configuration is recorded")
 	}
 }

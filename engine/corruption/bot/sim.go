@@ -77,7 +77,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		Seed: sc.Seed, ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players)}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
 		o := &outcomes[g]
-		s, err := sc.play(b, g)
+		s, err := sc.play(b, g, sc.shown(g))
 		if err != nil {
 			o.err = err
 			return
@@ -107,15 +107,29 @@ func (sc *SimConfig) batch() *botkit.Batch[Bot] {
 // game's setup, bot.Play plays game g of the batch again, move for move (to record it).
 func (sc SimConfig) GameBots(g int) ([]Bot, error) { return sc.batch().GameBots(g) }
 
-// play plays game g with fresh bots.
-func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*corruption.State, error) {
+// Again plays game g of the batch again, as Simulate played it, telling record each move (to
+// write it down as a script).
+func (sc SimConfig) Again(g int, record func(corruption.Move)) error {
+	_, err := sc.play(sc.batch(), g, record)
+	return err
+}
+
+// shown is what is told of game g's moves: ShowMove, of game 0.
+func (sc *SimConfig) shown(g int) func(corruption.Move) {
+	if g == 0 {
+		return sc.ShowMove
+	}
+	return nil
+}
+
+// play plays game g with fresh bots, telling record each move.
+func (sc *SimConfig) play(b *botkit.Batch[Bot], g int, record func(corruption.Move)) (*corruption.State, error) {
 	cfg := GameConfig(sc.Players, sc.Variant, sc.LBB, sc.Seed, g)
 	bots, err := b.GameBots(g)
 	if err != nil {
 		return nil, err
 	}
 	var opts []corruption.Option
-	var record func(corruption.Move)
 	if g == 0 {
 		if sc.Attach != nil {
 			opts = append(opts, corruption.Option(sc.Attach))
@@ -123,7 +137,6 @@ func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*corruption.State, error
 		if sc.Show != nil {
 			opts = append(opts, corruption.WithEvents(sc.Show))
 		}
-		record = sc.ShowMove
 	}
 	s, err := corruption.New(cfg, opts...)
 	if err != nil {

@@ -69,7 +69,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		ByCorp: map[string]Tally{}}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
 		o := &outcomes[g]
-		game, err := sc.play(b, g)
+		game, err := sc.play(b, g, nil)
 		if err != nil {
 			o.err = fmt.Errorf("game %d: %w", g, err)
 			return
@@ -110,8 +110,15 @@ func GameSetup(c kingdoms.Config, players int, seed uint64, g int) kingdoms.Setu
 	return kingdoms.RandomSetup(c, players, rand.New(rand.NewPCG(seed, uint64(g))))
 }
 
-// play plays game g to the end.
-func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*kingdoms.Game, error) {
+// Again plays game g of the batch again, as Simulate played it, telling record each move (to
+// write it down as a script).
+func (sc SimConfig) Again(g int, record func(kingdoms.Move)) error {
+	_, err := sc.play(sc.batch(), g, record)
+	return err
+}
+
+// play plays game g to the end, telling record each move.
+func (sc *SimConfig) play(b *botkit.Batch[Bot], g int, record func(kingdoms.Move)) (*kingdoms.Game, error) {
 	bots, err := b.GameBots(g)
 	if err != nil {
 		return nil, err
@@ -124,7 +131,7 @@ func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*kingdoms.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return l.Game(), Play(l, bots, nil)
+	return l.Game(), Play(l, bots, record)
 }
 
 // Play plays a local game to the end with one bot per seat; record, when not nil, is told

@@ -1,0 +1,30 @@
+package script
+
+import (
+	"fmt"
+	"io"
+
+	"corruption/engine/botkit"
+	"corruption/engine/corruption"
+	"corruption/engine/corruption/bot"
+)
+
+// Simulate plays the batch with bot.Simulate; when show is not nil, it tells the first game
+// there with a Narrator, after a line that says what is played and who sits where.
+func Simulate(sc bot.SimConfig, show io.Writer) (*bot.SimResult, error) {
+	if show != nil {
+		n := &Narrator{W: show}
+		fmt.Fprintf(show, "Game 1 of %d: %d players, %s%s; seats: %s\n", sc.Games, sc.Players, sc.Variant, bot.LBBWords(sc.LBB), botkit.Seating(sc.Bots, sc.Players))
+		sc.Show = n.Event
+		sc.Attach = func(s *corruption.State) { n.State = s }
+	}
+	return bot.Simulate(sc)
+}
+
+// Recorded is game g of the batch, as bot.Simulate played it, as a script: its deck and
+// first player, and every move.
+func Recorded(sc bot.SimConfig, g int) (*Script, error) {
+	s := &Script{Config: bot.GameConfig(sc.Players, sc.Variant, sc.LBB, sc.Seed, g)}
+	err := sc.Again(g, func(m corruption.Move) { s.Moves = append(s.Moves, m) })
+	return s, err
+}
