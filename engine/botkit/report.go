@@ -3,6 +3,8 @@ package botkit
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -13,6 +15,22 @@ type TallyTable struct{ W io.Writer }
 // Header starts a block of rows, each of a what.
 func (t TallyTable) Header(what string) {
 	fmt.Fprintf(t.W, "%-12s %7s %9s %11s\n", what, "games", "win rate", "mean score")
+}
+
+// Kinds prints the tallies of the bot kinds, in the order of their names.
+func (t TallyTable) Kinds(byKind map[string]Tally) {
+	t.Header("bot")
+	for _, k := range slices.Sorted(maps.Keys(byKind)) {
+		t.Row(k, byKind[k])
+	}
+}
+
+// Seats prints the tallies of the seats.
+func (t TallyTable) Seats(bySeat []Tally) {
+	t.Header("seat")
+	for seat, s := range bySeat {
+		t.Row(fmt.Sprint(seat), s)
+	}
 }
 
 // Row prints one tally under name.
@@ -28,4 +46,12 @@ func Seating(kinds []string, players int) string {
 		s[i] = fmt.Sprintf("%d=%s", i, kinds[i%len(kinds)])
 	}
 	return strings.Join(s, " ")
+}
+
+// Games is a number of games in words: "1 game", "1000 games".
+func Games(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
 }

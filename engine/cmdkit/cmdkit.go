@@ -89,9 +89,10 @@ type Batcher interface {
 // Batches is a Batcher from a game's own functions, over its own types: S a batch as its bot
 // package plays it (its configuration decoded), R the results, M a script.
 type Batches[S any, R Report, M Script] struct {
-	Decode   func(b Batch) (S, error)             // the batch as the game's bots play it
-	Play     func(s S, show io.Writer) (R, error) // Simulate, the batch decoded
-	Recorded func(s S, i int) (M, error)          // game i of the batch, as Play played it, as a script
+	Decode   func(b Batch) (S, error)    // the batch as the game's bots play it
+	Tell     func(s *S, show io.Writer)  // has the first game told to show, after a line that says what is played
+	Play     func(s S) (R, error)        // plays the batch
+	Recorded func(s S, i int) (M, error) // game i of the batch, as Play played it, as a script
 }
 
 // Script is a scenario script, as a game's script package writes it.
@@ -99,13 +100,16 @@ type Script interface {
 	Marshal() ([]byte, error)
 }
 
-// Simulate decodes the batch and plays it with Play.
+// Simulate decodes the batch and plays it with Play, told with Tell when show is not nil.
 func (bs Batches[S, R, M]) Simulate(b Batch, show io.Writer) (Report, error) {
 	s, err := bs.Decode(b)
 	if err != nil {
 		return nil, err
 	}
-	r, err := bs.Play(s, show)
+	if show != nil {
+		bs.Tell(&s, show)
+	}
+	r, err := bs.Play(s)
 	if err != nil {
 		return nil, err
 	}
@@ -199,3 +203,20 @@ func Plural(n int, one, many string) string {
 
 // Points is a score in points: "1 point", "23 points".
 func Points(n int) string { return fmt.Sprintf("%d %s", n, Plural(n, "point", "points")) }
+
+// Replay replays a scenario script (data) with a game's own functions: parse reads it, run
+// replays it (telling as it goes, as the game's Replay was asked to) and gives where the game
+// stands, or nothing (R's zero) when the game cannot set the script up; waits says, of where
+// the game stands, what it waits for ("" once it is over). It is the body of a Game's Replay.
+func Replay[S any, R comparable](data []byte, parse func([]byte) (S, error), run func(S) (R, error), waits func(R) string) (result any, waiting string, err error) {
+	s, err := parse(data)
+	if err != nil {
+		return nil, "", err
+	}
+	r, err := run(s)
+	var none R
+	if r == none {
+		return nil, "", err
+	}
+	return r, waits(r), err
+}

@@ -121,7 +121,8 @@ func batches(fail error) cmdkit.Batches[int, *report, *script] {
 			}
 			return b.Games, nil
 		},
-		Play: func(games int, _ io.Writer) (*report, error) {
+		Tell: func(games *int, show io.Writer) { fmt.Fprintf(show, "%d games to play", *games) },
+		Play: func(games int) (*report, error) {
 			if fail != nil {
 				return nil, fail
 			}
@@ -140,10 +141,10 @@ func batches(fail error) cmdkit.Batches[int, *report, *script] {
 // a failure of either is given as it is, with no report (not a nil report in an interface).
 func TestBatches(t *testing.T) {
 	b := cmdkit.Batch{Games: 3, Config: []byte("ok")}
-	r, err := batches(nil).Simulate(b, nil)
-	var out strings.Builder
-	if err != nil || r == nil {
-		t.Fatalf("Simulate = %v, %v", r, err)
+	var out, shown strings.Builder
+	r, err := batches(nil).Simulate(b, &shown)
+	if err != nil || r == nil || shown.String() != "3 games to play" {
+		t.Fatalf("Simulate = %v, %v, showing %q", r, err, shown.String())
 	}
 	if r.Report(&out); out.String() != "3 games" {
 		t.Errorf("the report says %q", out.String())

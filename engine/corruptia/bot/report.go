@@ -3,8 +3,6 @@ package bot
 import (
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 
 	"corruption/engine/botkit"
 )
@@ -13,21 +11,11 @@ import (
 // round's order (games, win rate, mean score), what happened in a mean game, and the games per
 // second.
 func (r *SimResult) Report(w io.Writer) {
-	games := "games"
-	if r.Games == 1 {
-		games = "game"
-	}
-	fmt.Fprintf(w, "\n%d %s, %d senators, %s, seed %d (a win shared by k senators counts 1/k; fair is %.1f%%)\n",
-		r.Games, games, r.Players, r.Config, r.Seed, 100/float64(r.Players))
+	fmt.Fprintf(w, "\n%s, %d senators, %s, seed %d (a win shared by k senators counts 1/k; fair is %.1f%%)\n",
+		botkit.Games(r.Games), r.Players, r.Config, r.Seed, 100/float64(r.Players))
 	t := botkit.TallyTable{W: w}
-	t.Header("bot")
-	for _, k := range slices.Sorted(maps.Keys(r.ByBot)) {
-		t.Row(k, r.ByBot[k])
-	}
-	t.Header("seat")
-	for seat, s := range r.BySeat {
-		t.Row(fmt.Sprint(seat), s)
-	}
+	t.Kinds(r.ByBot)
+	t.Seats(r.BySeat)
 	t.Header("place")
 	for place, s := range r.ByPlace {
 		t.Row(fmt.Sprintf("%d%s", place, map[bool]string{true: " (token)"}[place == 0]), s)

@@ -6,8 +6,6 @@
 package command
 
 import (
-	"fmt"
-
 	"corruption/engine/cmdkit"
 	"corruption/engine/corruptia"
 	"corruption/engine/corruptia/bot"
@@ -17,21 +15,17 @@ import (
 // Game is Corruptia on the command line.
 var Game = &cmdkit.Game{ID: "corruptia", Settings: settings, Encode: encode, Score: cmdkit.Points,
 	Bots: bot.Kinds, Bot: bot.ThinkingPlayer, Replay: script.Replay, Narrator: script.LogNarrator,
-	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Play: script.Simulate, Recorded: script.Recorded}}
+	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Tell: script.Tell, Play: bot.Simulate, Recorded: script.Recorded}}
 
-// settings are --amendments.
+// settings are --amendments, its bounds checked by cmdkit.Game.Config.
 var settings = []cmdkit.Setting{
 	{Name: "amendments", Default: corruptia.DefaultAmends, Min: 0, Max: corruptia.MaxAmendsConfig,
 		Usage: "Corruptia: how many times the active senator may amend its proposal in a turn (0 to 9)"},
 }
 
-// encode reads --amendments (its bounds checked by cmdkit.Game.Config).
+// encode reads --amendments.
 func encode(v cmdkit.Values) ([]byte, error) {
-	config, err := corruptia.EncodeConfig(corruptia.Config{Amendments: v.Int("amendments")})
-	if err != nil {
-		return nil, fmt.Errorf("--amendments: %v", err)
-	}
-	return config, nil
+	return corruptia.EncodeConfig(corruptia.Config{Amendments: v.Int("amendments")})
 }
 
 // batch is the batch as bot.Simulate plays it.

@@ -9,14 +9,11 @@ import (
 	"corruption/engine/corruptia/bot"
 )
 
-// Simulate plays the batch with bot.Simulate; when show is not nil, it tells the first game
-// there with a Narrator, after a line that says what is played and who sits where.
-func Simulate(sc bot.SimConfig, show io.Writer) (*bot.SimResult, error) {
-	if show != nil {
-		fmt.Fprintf(show, "Game 1 of %d: %d senators, %s; seats: %s\n", sc.Games, sc.Players, configWords(sc.Config), botkit.Seating(sc.Bots, sc.Players))
-		sc.Show = (&Narrator{W: show}).Event
-	}
-	return bot.Simulate(sc)
+// Tell has the batch's first game told to w by a Narrator, after a line that says what is
+// played and who sits where.
+func Tell(sc *bot.SimConfig, w io.Writer) {
+	fmt.Fprintf(w, "Game 1 of %d: %d senators, %s; seats: %s\n", sc.Games, sc.Players, configWords(sc.Config), botkit.Seating(sc.Bots, sc.Players))
+	sc.Show = (&Narrator{W: w}).Event
 }
 
 // configWords is a batch's configuration in words: "up to 3 amendments a turn".

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"corruption/engine"
+	"corruption/engine/cmdkit"
 )
 
 // Replay replays a scenario script (docs/CORRUPTIA.md, "Scripts"), told round by round to tell
@@ -13,25 +14,20 @@ import (
 // senator's vote"), and the illegal move that stopped it; a script that is malformed or that
 // the game cannot set up gives no result, only its error.
 func Replay(data []byte, tell io.Writer) (result any, waits string, err error) {
-	sc, err := Parse(data)
-	if err != nil {
-		return nil, "", err
+	run := func(sc *Script) (*Result, error) { return sc.Run((&Narrator{W: tell}).Event) }
+	return cmdkit.Replay(data, Parse, run, (*Result).waits)
+}
+
+// waits says what the game waits for: "seat 2's proposal", "every senator's vote" ("" once
+// it is over).
+func (r *Result) waits() string {
+	switch {
+	case r.Next == nil:
+		return ""
+	case r.Next.Seat < 0:
+		return "every senator's vote"
 	}
-	var onEvent func(engine.Event)
-	if tell != nil {
-		onEvent = (&Narrator{W: tell}).Event
-	}
-	res, err := sc.Run(onEvent)
-	if res == nil {
-		return nil, "", err
-	}
-	if n := res.Next; n != nil {
-		waits = "every senator's vote"
-		if n.Seat >= 0 {
-			waits = fmt.Sprintf("seat %d's %s", n.Seat, n.Decision)
-		}
-	}
-	return res, waits, err
+	return fmt.Sprintf("seat %d's %s", r.Next.Seat, r.Next.Decision)
 }
 
 // LogNarrator tells a saved table's game as Narrator tells a script's: round by round, each

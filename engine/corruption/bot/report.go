@@ -6,17 +6,14 @@ import (
 	"maps"
 	"slices"
 
+	"corruption/engine/botkit"
 	"corruption/engine/corruption"
 )
 
 // Report prints the batch's results for people: each bot kind's and each seat's games, win
 // rate and mean score, and the games per second.
 func (r *SimResult) Report(w io.Writer) {
-	games := "games"
-	if r.Games == 1 {
-		games = "game"
-	}
-	fmt.Fprintf(w, "\n%d %s, %d players, %s%s, seed %d\n", r.Games, games, r.Players, r.Variant, LBBWords(r.LBB), r.Seed)
+	fmt.Fprintf(w, "\n%s, %d players, %s%s, seed %d\n", botkit.Games(r.Games), r.Players, r.Variant, LBBWords(r.LBB), r.Seed)
 	fmt.Fprintf(w, "%-10s %8s %9s %13s\n", "bot", "seats", "win rate", "mean score")
 	for _, k := range slices.Sorted(maps.Keys(r.ByBot)) {
 		t := r.ByBot[k]

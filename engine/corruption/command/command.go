@@ -16,7 +16,7 @@ import (
 // Game is Corruption on the command line.
 var Game = &cmdkit.Game{ID: "corruption", Settings: settings, Encode: encode, Score: score,
 	Bots: bot.Kinds, Bot: bot.ThinkingPlayer, Replay: script.Replay, Narrator: script.LogNarrator,
-	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Play: script.Simulate, Recorded: script.Recorded}}
+	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Tell: script.Tell, Play: bot.Simulate, Recorded: script.Recorded}}
 
 // settings are --variant and --lbb.
 var settings = []cmdkit.Setting{

@@ -9,16 +9,13 @@ import (
 	"corruption/engine/corruption/bot"
 )
 
-// Simulate plays the batch with bot.Simulate; when show is not nil, it tells the first game
-// there with a Narrator, after a line that says what is played and who sits where.
-func Simulate(sc bot.SimConfig, show io.Writer) (*bot.SimResult, error) {
-	if show != nil {
-		n := &Narrator{W: show}
-		fmt.Fprintf(show, "Game 1 of %d: %d players, %s%s; seats: %s\n", sc.Games, sc.Players, sc.Variant, bot.LBBWords(sc.LBB), botkit.Seating(sc.Bots, sc.Players))
-		sc.Show = n.Event
-		sc.Attach = func(s *corruption.State) { n.State = s }
-	}
-	return bot.Simulate(sc)
+// Tell has the batch's first game told to w by a Narrator, after a line that says what is
+// played and who sits where.
+func Tell(sc *bot.SimConfig, w io.Writer) {
+	n := &Narrator{W: w}
+	fmt.Fprintf(w, "Game 1 of %d: %d players, %s%s; seats: %s\n", sc.Games, sc.Players, sc.Variant, bot.LBBWords(sc.LBB), botkit.Seating(sc.Bots, sc.Players))
+	sc.Show = n.Event
+	sc.Attach = func(s *corruption.State) { n.State = s }
 }
 
 // Recorded is game g of the batch, as bot.Simulate played it, as a script: its deck and

@@ -3,7 +3,7 @@ package script
 import (
 	"io"
 
-	"corruption/engine/corruption"
+	"corruption/engine/cmdkit"
 )
 
 // Replay replays a scenario script (docs/SCRIPTS.md), told round by round to tell when it is
@@ -12,21 +12,18 @@ import (
 // it; a script that is malformed or whose configuration the game refuses gives no summary,
 // only its error.
 func Replay(data []byte, tell io.Writer) (result any, waits string, err error) {
-	sc, err := Parse(data)
-	if err != nil {
-		return nil, "", err
-	}
 	n := &Narrator{W: tell}
-	var opts []corruption.Option
-	if tell != nil {
-		opts = append(opts, n.Option())
+	run := func(sc *Script) (*Summary, error) {
+		if tell == nil {
+			return sc.Replay()
+		}
+		return sc.Replay(n.Option())
 	}
-	sum, err := sc.Replay(opts...)
-	if sum == nil {
-		return nil, "", err
+	waiting := func(sum *Summary) string {
+		if tell == nil || sum.Finished {
+			return ""
+		}
+		return n.State.Next().String()
 	}
-	if tell != nil && !sum.Finished {
-		waits = n.State.Next().String()
-	}
-	return sum, waits, err
+	return cmdkit.Replay(data, Parse, run, waiting)
 }

@@ -13,21 +13,11 @@ import (
 // corporation (games, win rate, mean score), the rounds of a mean game and the games per
 // second.
 func (r *SimResult) Report(w io.Writer) {
-	games := "games"
-	if r.Games == 1 {
-		games = "game"
-	}
-	fmt.Fprintf(w, "\n%d %s, %d players, %s, seed %d (a win shared by k players counts 1/k; fair is %.1f%%)\n",
-		r.Games, games, r.Players, r.config.Words(), r.Seed, 100/float64(r.Players))
+	fmt.Fprintf(w, "\n%s, %d players, %s, seed %d (a win shared by k players counts 1/k; fair is %.1f%%)\n",
+		botkit.Games(r.Games), r.Players, r.config.Words(), r.Seed, 100/float64(r.Players))
 	t := botkit.TallyTable{W: w}
-	t.Header("bot")
-	for _, k := range slices.Sorted(maps.Keys(r.ByBot)) {
-		t.Row(k, r.ByBot[k])
-	}
-	t.Header("seat")
-	for seat, s := range r.BySeat {
-		t.Row(fmt.Sprint(seat), s)
-	}
+	t.Kinds(r.ByBot)
+	t.Seats(r.BySeat)
 	t.Header("turn order")
 	for pos, s := range r.ByPosition {
 		t.Row(fmt.Sprintf("%d%s", pos+1, map[bool]string{true: " (first)"}[pos == 0]), s)

@@ -18,7 +18,7 @@ import (
 // once: a table's front end seats them behind the delay its board asks for (ui/games).
 var Game = &cmdkit.Game{ID: "kingdoms", Settings: settings, Encode: encode, Score: cmdkit.Points,
 	Bots: bot.Kinds, Bot: bot.ThinkingPlayer, Replay: script.Replay, Narrator: script.LogNarrator,
-	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Play: script.Simulate, Recorded: script.Recorded}}
+	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Tell: script.Tell, Play: bot.Simulate, Recorded: script.Recorded}}
 
 // settings are --rules and --house.
 var settings = []cmdkit.Setting{

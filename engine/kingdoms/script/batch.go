@@ -10,15 +10,12 @@ import (
 	"corruption/engine/kingdoms/bot"
 )
 
-// Simulate plays the batch with bot.Simulate; when show is not nil, it tells the first game
-// there with a Narrator, after a line that says what is played and who sits where.
-func Simulate(sc bot.SimConfig, show io.Writer) (*bot.SimResult, error) {
-	if show != nil {
-		n := Narrator{W: show}
-		fmt.Fprintf(show, "Game 1 of %d: %d players, %s; seats: %s\n", sc.Games, sc.Players, sc.Rules.Words(), botkit.Seating(sc.Bots, sc.Players))
-		sc.Show = func(e k.Event) { n.Event(engine.Event{Text: e.String(), Data: e}) }
-	}
-	return bot.Simulate(sc)
+// Tell has the batch's first game told to w by a Narrator, after a line that says what is
+// played and who sits where.
+func Tell(sc *bot.SimConfig, w io.Writer) {
+	fmt.Fprintf(w, "Game 1 of %d: %d players, %s; seats: %s\n", sc.Games, sc.Players, sc.Rules.Words(), botkit.Seating(sc.Bots, sc.Players))
+	n := Narrator{W: w}
+	sc.Show = func(e k.Event) { n.Event(engine.Event{Text: e.String(), Data: e}) }
 }
 
 // Recorded is game g of the batch, as bot.Simulate played it, as a script, its whole setup

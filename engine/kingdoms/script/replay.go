@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"corruption/engine"
+	"corruption/engine/cmdkit"
 	k "corruption/engine/kingdoms"
 )
 
@@ -15,22 +16,16 @@ import (
 // and the illegal move that stopped it; a script that is malformed or that the game cannot
 // set up gives no result, only its error.
 func Replay(data []byte, tell io.Writer) (result any, waits string, err error) {
-	sc, err := Parse(data)
-	if err != nil {
-		return nil, "", err
+	run := func(sc *Script) (*Result, error) { return sc.Run(Narrator{W: tell}.Event) }
+	return cmdkit.Replay(data, Parse, run, (*Result).waits)
+}
+
+// waits says what the game waits for when it is not over ("" once it is).
+func (r *Result) waits() string {
+	if r.Finished || r.Next == nil {
+		return ""
 	}
-	var onEvent func(engine.Event)
-	if tell != nil {
-		onEvent = Narrator{W: tell}.Event
-	}
-	res, err := sc.Run(onEvent)
-	if res == nil {
-		return nil, "", err
-	}
-	if !res.Finished && res.Next != nil {
-		waits = res.Next.words()
-	}
-	return res, waits, err
+	return r.Next.words()
 }
 
 // words says what a script's game waits for: "seat 2's action (1 left)".
