@@ -12,6 +12,11 @@ import (
 	"corruption/engine/corruptia/script"
 )
 
+// encode reads --amendments.
+func encode(v cmdkit.Values) ([]byte, error) {
+	return corruptia.EncodeConfig(corruptia.Config{Amendments: v.Int("amendments")})
+}
+
 // Game is Corruptia on the command line.
 var Game = &cmdkit.Game{ID: "corruptia", Settings: settings, Encode: encode, Score: cmdkit.Points,
 	Bots: bot.Kinds, Bot: bot.ThinkingPlayer, Replay: script.Replay, Narrator: script.LogNarrator,
@@ -21,11 +26,6 @@ var Game = &cmdkit.Game{ID: "corruptia", Settings: settings, Encode: encode, Sco
 var settings = []cmdkit.Setting{
 	{Name: "amendments", Default: corruptia.DefaultAmends, Min: 0, Max: corruptia.MaxAmendsConfig,
 		Usage: "Corruptia: how many times the active senator may amend its proposal in a turn (0 to 9)"},
-}
-
-// encode reads --amendments.
-func encode(v cmdkit.Values) ([]byte, error) {
-	return corruptia.EncodeConfig(corruptia.Config{Amendments: v.Int("amendments")})
 }
 
 // batch is the batch as bot.Simulate plays it.

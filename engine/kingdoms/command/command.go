@@ -14,21 +14,6 @@ import (
 	"corruption/engine/kingdoms/script"
 )
 
-// Game is Corrupted Kingdoms on the command line. Its bots answer the response rounds at
-// once: a table's front end seats them behind the delay its board asks for (ui/games).
-var Game = &cmdkit.Game{ID: "kingdoms", Settings: settings, Encode: encode, Score: cmdkit.Points,
-	Bots: bot.Kinds, Bot: bot.ThinkingPlayer, Replay: script.Replay, Narrator: script.LogNarrator,
-	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Tell: script.Tell, Play: bot.Simulate, Recorded: script.Recorded}}
-
-// settings are --rules and --house.
-var settings = []cmdkit.Setting{
-	{Name: "rules", Default: kingdoms.Advanced.String(), Usage: "Corrupted Kingdoms' `RULES`: " +
-		"advanced (bill bonuses and chaos cards; the only rules at 2 players), basic, bonuses (basic with bill bonuses) or chaos (basic with chaos cards)"},
-	{Name: "house", Default: "none", Usage: "Corrupted Kingdoms' house `RULES`, not the rule sheet's: " +
-		"none (the sheet's rules alone) or even (fairer places in turn order: the round in which a deck runs out is played to its end, " +
-		"and a passed bill's guilty pleasures are taken from the bottom marker up; docs/KINGDOMS.md, \"Balance\")"},
-}
-
 // encode reads --rules and --house.
 func encode(v cmdkit.Values) ([]byte, error) {
 	cfg, err := kingdoms.ParseConfig(v.String("rules"))
@@ -45,6 +30,21 @@ func encode(v cmdkit.Values) ([]byte, error) {
 		}
 	}
 	return kingdoms.EncodeConfig(cfg), nil
+}
+
+// Game is Corrupted Kingdoms on the command line. Its bots answer the response rounds at
+// once: a table's front end seats them behind the delay its board asks for (ui/games).
+var Game = &cmdkit.Game{ID: "kingdoms", Settings: settings, Encode: encode, Score: cmdkit.Points,
+	Bots: bot.Kinds, Bot: bot.ThinkingPlayer, Replay: script.Replay, Narrator: script.LogNarrator,
+	Batches: cmdkit.Batches[bot.SimConfig, *bot.SimResult, *script.Script]{Decode: batch, Tell: script.Tell, Play: bot.Simulate, Recorded: script.Recorded}}
+
+// settings are --rules and --house.
+var settings = []cmdkit.Setting{
+	{Name: "rules", Default: kingdoms.Advanced.String(), Usage: "Corrupted Kingdoms' `RULES`: " +
+		"advanced (bill bonuses and chaos cards; the only rules at 2 players), basic, bonuses (basic with bill bonuses) or chaos (basic with chaos cards)"},
+	{Name: "house", Default: "none", Usage: "Corrupted Kingdoms' house `RULES`, not the rule sheet's: " +
+		"none (the sheet's rules alone) or even (fairer places in turn order: the round in which a deck runs out is played to its end, " +
+		"and a passed bill's guilty pleasures are taken from the bottom marker up; docs/KINGDOMS.md, \"Balance\")"},
 }
 
 // batch is the batch as bot.Simulate plays it.
