@@ -26,14 +26,14 @@ type Bot interface {
 	Vote(v *corruptia.View) corruptia.Vote
 }
 
-// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
-var Kinds = botkit.DefaultBots
-
 // kinds are every kind New accepts (botkit.Levels), and a strong bot's budgets.
 var kinds = &botkit.Kinds[Bot]{List: botkit.Levels(
 	func(r *rand.Rand) Bot { return &Heuristic{rng: r} }, func(r *rand.Rand) Bot { return &Random{rng: r} },
 	func(r *rand.Rand, think int) Bot { return NewStrong(r, think) }, func(m botkit.Mix[Bot]) Bot { return &Easy{m} },
 ), Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player}
+
+// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
+var Kinds = botkit.DefaultBots
 
 // New makes a bot of the named kind, with its own random source seeded by seed; a strong bot
 // thinks ThinkPerson playouts a decision.

@@ -18,9 +18,6 @@ type Bot interface {
 	Decide(v corruption.View) corruption.Move
 }
 
-// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
-var Kinds = botkit.DefaultBots
-
 // kinds are every kind New accepts, and a strong bot's budgets.
 var kinds = &botkit.Kinds[Bot]{List: []botkit.Kind[Bot]{
 	{Name: "heuristic", Make: func(r *rand.Rand, _ int) Bot { return NewHeuristic(r) }},
@@ -28,6 +25,9 @@ var kinds = &botkit.Kinds[Bot]{List: []botkit.Kind[Bot]{
 	{Name: "strong", Make: func(r *rand.Rand, think int) Bot { return NewStrong(r, think) }},
 	{Name: "easy", Make: func(r *rand.Rand, _ int) Bot { return &Easy{Random{rng: r}} }},
 }, Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player}
+
+// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
+var Kinds = botkit.DefaultBots
 
 // New makes a bot of the named kind, with its own random source seeded by seed; a strong bot
 // thinks ThinkPerson playouts a decision.

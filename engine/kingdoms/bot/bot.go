@@ -21,14 +21,14 @@ type Bot interface {
 	Decide(v kingdoms.View) kingdoms.Move
 }
 
-// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
-var Kinds = botkit.DefaultBots
-
 // kinds are every kind New accepts (botkit.Levels), and a strong bot's budgets.
 var kinds = &botkit.Kinds[Bot]{List: botkit.Levels(
 	func(r *rand.Rand) Bot { return &Heuristic{rng: r} }, func(r *rand.Rand) Bot { return &Random{rng: r} },
 	func(r *rand.Rand, think int) Bot { return NewStrong(r, think) }, func(m botkit.Mix[Bot]) Bot { return &Easy{m} },
 ), Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player, More: variant}
+
+// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
+var Kinds = botkit.DefaultBots
 
 // variants are heuristic bots with other weights, known to New by name (tests only).
 var variants = map[string]params{}
