@@ -2,7 +2,8 @@
 // (the laptop's command, the phone's seat, the page the laptop serves to phones): each game's
 // page and terminal board, its rules (registered with engine by the board's import of its
 // game) and its stand-in (registered by its bot package's import). A new game is its own
-// packages (engine/NAME, engine/NAME/bot, engine/NAME/script, ui/NAME) and one line here.
+// packages (engine/NAME with bot/, script/ and command/, ui/NAME), one line here and one in
+// cmd/corruption/games.go (docs/ARCHITECTURE.md, "Adding a game").
 package games
 
 import (
