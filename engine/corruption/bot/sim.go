@@ -34,15 +34,13 @@ type Tally = botkit.Tally
 
 // SimResult is what a batch of games gave.
 type SimResult struct {
-	Games       int              `json:"games"`
-	Players     int              `json:"players"`
-	Variant     string           `json:"variant"`
-	LBB         bool             `json:"little_black_book"`
-	Seed        uint64           `json:"seed"`
-	ByBot       map[string]Tally `json:"by_bot"`
-	BySeat      []Tally          `json:"by_seat"`
-	Seconds     float64          `json:"seconds"`
-	GamesPerSec float64          `json:"games_per_second"`
+	Games         int     `json:"games"`
+	Players       int     `json:"players"`
+	Variant       string  `json:"variant"`
+	LBB           bool    `json:"little_black_book"`
+	botkit.Totals         // seed, by bot kind, by seat
+	Seconds       float64 `json:"seconds"`
+	GamesPerSec   float64 `json:"games_per_second"`
 }
 
 // GameConfig is the configuration of game g of a batch seeded with seed: a shuffled deck and
@@ -74,7 +72,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 	}
 	outcomes := make([]outcome, sc.Games)
 	res := &SimResult{Games: sc.Games, Players: sc.Players, Variant: sc.Variant.String(), LBB: sc.LBB,
-		Seed: sc.Seed, ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players)}
+		Totals: botkit.NewTotals(sc.Seed, sc.Players)}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
 		o := &outcomes[g]
 		s, err := sc.play(b, g, sc.shown(g))
@@ -92,7 +90,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 			return nil, fmt.Errorf("game %d: %w", g, o.err)
 		}
 		for seat := range sc.Players {
-			botkit.AddTo(res.ByBot, res.BySeat, b.Kind(g, seat), seat, o.scores[seat], o.wins[seat])
+			res.Add(b.Kind(g, seat), seat, o.scores[seat], o.wins[seat])
 		}
 	}
 	return res, nil

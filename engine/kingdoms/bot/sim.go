@@ -30,18 +30,16 @@ type Tally = botkit.Tally
 
 // SimResult is what a batch of games gave.
 type SimResult struct {
-	Games       int              `json:"games"`
-	Players     int              `json:"players"`
-	Rules       string           `json:"rules"`
-	Seed        uint64           `json:"seed"`
-	ByBot       map[string]Tally `json:"by_bot"`
-	BySeat      []Tally          `json:"by_seat"`
-	ByPosition  []Tally          `json:"by_position"` // by place in turn order: 0 is the starting player
-	ByCorp      map[string]Tally `json:"by_corporation"`
-	MeanRounds  float64          `json:"mean_rounds"`
-	Seconds     float64          `json:"seconds"`
-	GamesPerSec float64          `json:"games_per_second"`
-	config      kingdoms.Config  // the rules played, for Report's words
+	Games         int              `json:"games"`
+	Players       int              `json:"players"`
+	Rules         string           `json:"rules"`
+	botkit.Totals                  // seed, by bot kind, by seat
+	ByPosition    []Tally          `json:"by_position"` // by place in turn order: 0 is the starting player
+	ByCorp        map[string]Tally `json:"by_corporation"`
+	MeanRounds    float64          `json:"mean_rounds"`
+	Seconds       float64          `json:"seconds"`
+	GamesPerSec   float64          `json:"games_per_second"`
+	config        kingdoms.Config  // the rules played, for Report's words
 }
 
 // Simulate plays the batch over the machine's cores (botkit.Batch.Run); as each game's setup
@@ -64,8 +62,8 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		err    error
 	}
 	outcomes := make([]outcome, sc.Games)
-	res := &SimResult{Games: sc.Games, Players: sc.Players, Rules: sc.Rules.String(), Seed: sc.Seed, config: sc.Rules,
-		ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players), ByPosition: make([]Tally, sc.Players),
+	res := &SimResult{Games: sc.Games, Players: sc.Players, Rules: sc.Rules.String(), config: sc.Rules,
+		Totals: botkit.NewTotals(sc.Seed, sc.Players), ByPosition: make([]Tally, sc.Players),
 		ByCorp: map[string]Tally{}}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
 		o := &outcomes[g]
@@ -85,7 +83,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		res.MeanRounds += float64(o.rounds) / float64(sc.Games)
 		for seat := range sc.Players {
 			total, win := o.scores[seat].Total, o.wins[seat]
-			botkit.AddTo(res.ByBot, res.BySeat, b.Kind(g, seat), seat, total, win)
+			res.Add(b.Kind(g, seat), seat, total, win)
 			res.ByPosition[(seat-o.first+sc.Players)%sc.Players].Add(total, win)
 			corp := kingdoms.Corporations()[o.corps[seat]].ID
 			t := res.ByCorp[corp]
