@@ -45,7 +45,7 @@ func playLibp2pWith(b *testing.B, n int, table string, wrap func(int, engine.Pla
 		if i == 0 {
 			first = s.host.Addrs()[0]
 		}
-		player, err := botPlayer(corruptionGame, uint64(i))
+		player, err := botPlayer(games["corruption"], uint64(i))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -108,7 +108,7 @@ func readTableFlags(c *cli.Context) (ui.TableChoice, *game, error) {
 	if err := requireFlags(c, "table", "players"); err != nil {
 		return ui.TableChoice{}, nil, err
 	}
-	choice := ui.TableChoice{Table: c.String("table"), Game: g.id, Players: c.Int("players")}
+	choice := ui.TableChoice{Table: c.String("table"), Game: g.ID, Players: c.Int("players")}
 	if err := checkTableName(choice.Table); err != nil {
 		return choice, nil, err
 	}

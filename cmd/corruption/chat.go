@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"corruption/engine/cmdkit"
 	"corruption/protocol"
 	"corruption/ui"
 )
@@ -111,3 +112,6 @@ func auditChat(w io.Writer, logPath, chatPath string, rep *protocol.Report) erro
 	}
 	return nil
 }
+
+// pluralWord is one when n is 1, else many.
+func pluralWord(n int, one, many string) string { return cmdkit.Plural(n, one, many) }

@@ -109,7 +109,7 @@ func TestCorruptiaChatLibp2p(t *testing.T) {
 		if i == 0 {
 			first = s.host.Addrs()[0]
 		}
-		bot, err := botPlayer(corruptiaGame, uint64(i))
+		bot, err := botPlayer(games["corruptia"], uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,7 +247,7 @@ func playCorruptiaLibp2p(b *testing.B, n int, table string, wrap func(int, engin
 		if i == 0 {
 			first = s.host.Addrs()[0]
 		}
-		player, err := botPlayer(corruptiaGame, uint64(i))
+		player, err := botPlayer(games["corruptia"], uint64(i))
 		if err != nil {
 			b.Fatal(err)
 		}

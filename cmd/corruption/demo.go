@@ -53,7 +53,7 @@ func runDemo(c *cli.Context) error {
 	}
 	var nonce [4]byte
 	rand.Read(nonce[:])
-	pc.choice = ui.TableChoice{Table: fmt.Sprintf("demo-%x", nonce), Game: pc.game.id, Players: pc.bots + 1, Config: config, Bots: pc.bots}
+	pc.choice = ui.TableChoice{Table: fmt.Sprintf("demo-%x", nonce), Game: pc.game.ID, Players: pc.bots + 1, Config: config, Bots: pc.bots}
 	if err := ui.CheckTable(pc.choice, pc.bots); err != nil {
 		return usageError("%v", err)
 	}

@@ -2,75 +2,52 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"corruption/engine"
+	"corruption/engine/cmdkit"
+	corruptiacmd "corruption/engine/corruptia/command"
+	corruptioncmd "corruption/engine/corruption/command"
+	kingdomscmd "corruption/engine/kingdoms/command"
 	"corruption/ui"
 	uigames "corruption/ui/games"
 )
 
 // A game is what the command line knows of one game of engine's registry, beyond its Rules:
-// how its table settings are read from flags, its bots, its simulations, its scripts, how a
-// saved log of it is told; its page and terminal come from ui/games, the one list of games
-// that every front end reads. The next game plugs in with its line in ui/games and its entry
-// here.
+// the game's own part (engine/cmdkit: its settings, bots, simulations, scripts, the narrator
+// of its logs and the unit of its score), given by its package engine/NAME/command; and its
+// page, its terminal and how its bots sit at a table, from ui/games, the one list of games
+// that every front end reads. The next game plugs in with its line in ui/games and its line in
+// games, below.
 type game struct {
-	id string
-	// flags are the game's table settings flags, with usage words prefixed by prefix (play
-	// says "with --table: "); settings reads them into the game's canonical configuration,
-	// with a usage error that names the flag.
-	flags    func(prefix string) []cli.Flag
-	settings func(c *cli.Context) ([]byte, error)
-	// bots are the kinds of bot simulate plays by default, the one a network table seats
-	// first; bot makes one of any kind (levels' too), seeded, as a player: think is a strong
-	// bot's budget in playouts a decision (0: its default for a person's table).
-	bots []string
-	bot  func(kind string, seed uint64, think int) (engine.Player, error)
-	// simulate plays a batch of engine-only games among bots and prints the results.
-	simulate func(w, errw io.Writer, sim simulation) error
-	// replayScript replays a scenario script (data), telling the game to tell as it goes
-	// when tell is not nil. It returns where the game stands, as replay --json prints it (the
-	// illegal move that stopped it included), what the game waits for when the script stops
-	// before the end ("" once it is over), and the illegal move's error; a script that is
-	// malformed or that the game cannot set up gives no result (nil), only its error.
-	replayScript func(data []byte, tell io.Writer) (result any, waits string, err error)
-	// record plays game i of a simulation's batch again, as simulate played it, and writes it
-	// as a scenario script.
-	record func(sim simulation, i int) ([]byte, error)
-	// narrator tells the events of a table of config and players as its log is replayed.
-	narrator func(w io.Writer, config []byte, players int) func(engine.Event)
-	// score is a score in the game's unit.
-	score func(int) string
-	// board and text are the game's page and terminal, from ui/games.
-	board ui.Board
-	text  ui.TextBoard
+	*cmdkit.Game
+	// board and text are the game's page and terminal, from ui/games; seatBot, when not nil,
+	// is how a bot sits at a table of the game.
+	board   ui.Board
+	text    ui.TextBoard
+	seatBot func(engine.Player) engine.Player
 }
 
 // simulation is a batch of engine-only games, as simulate's flags give it.
 type simulation struct {
-	games, players int
-	config         []byte
-	bots           []string // kinds, dealt to seats in turn
-	think          int      // a strong bot's budget, in playouts a decision (0: simulate's default)
-	seed           uint64
-	json, show     bool
-	record         string // the directory to write each game to as a script; "" for none
+	cmdkit.Batch
+	json, show bool
+	record     string // the directory to write each game to as a script; "" for none
 }
 
 // games are the games this command plays, by id: each game of ui/games, with what the command
-// line knows of it. TestEveryGameOnTheCommandLine holds that none is missing.
-var games = commandGames(corruptionGame, corruptiaGame, kingdomsGame)
+// line knows of it. TestGamesTable holds that none is missing.
+var games = commandGames(corruptioncmd.Game, corruptiacmd.Game, kingdomscmd.Game)
 
-func commandGames(list ...*game) map[string]*game {
+// commandGames are the games of list that ui/games lists too, by id, with their boards.
+func commandGames(list ...*cmdkit.Game) map[string]*game {
 	m := map[string]*game{}
 	for _, g := range list {
-		if ug, ok := uigames.Lookup(g.id); ok {
-			g.board, g.text = ug.Board, ug.Text()
-			m[g.id] = g
+		if ug, ok := uigames.Lookup(g.ID); ok {
+			m[g.ID] = &game{Game: g, board: ug.Board, text: ug.Text(), seatBot: ug.SeatBot}
 		}
 	}
 	return m
@@ -95,21 +72,6 @@ func gameFlag() cli.Flag {
 	return &cli.StringFlag{Name: "game", Value: defaultGame, Usage: "the `GAME` to play: " + strings.Join(playable(), ", ")}
 }
 
-// settingsFlags are the table settings flags of every game, once each.
-func settingsFlags(prefix string) []cli.Flag {
-	var out []cli.Flag
-	seen := map[string]bool{}
-	for _, id := range playable() {
-		for _, f := range games[id].flags(prefix) {
-			if name := f.Names()[0]; !seen[name] {
-				seen[name] = true
-				out = append(out, f)
-			}
-		}
-	}
-	return out
-}
-
 // gameOf is the game --game names, and its rules; an unknown one is a usage error.
 func gameOf(c *cli.Context) (*game, engine.Rules, error) {
 	id := c.String("game")
@@ -125,21 +87,6 @@ func gameOf(c *cli.Context) (*game, engine.Rules, error) {
 		return nil, nil, usageError("--game: %v", err)
 	}
 	return games[id], rules, nil
-}
-
-// readSettings is the game's configuration from its flags, checked for a table of players.
-func readSettings(c *cli.Context, g *game, rules engine.Rules, players int) ([]byte, error) {
-	if lo, hi := rules.Players(); players < lo || players > hi {
-		return nil, usageError("--players: %d, want %d to %d", players, lo, hi)
-	}
-	config, err := g.settings(c)
-	if err != nil {
-		return nil, err
-	}
-	if err := rules.CheckConfig(config, players); err != nil {
-		return nil, usageError("%s: %v", rules.Name(), err)
-	}
-	return config, nil
 }
 
 // joinOr is "a", "a or b", "a, b or c".
@@ -227,7 +174,7 @@ func levelPlayer(g *game, b botChoice, seed uint64) (engine.Player, error) {
 	}
 	p, err := g.bot(kind, seed, b.think)
 	if err != nil {
-		return nil, fmt.Errorf("%s bot: %w", g.id, err)
+		return nil, fmt.Errorf("%s bot: %w", g.ID, err)
 	}
 	return p, nil
 }

@@ -1,16 +1,19 @@
 package main
 
 import (
+	"fmt"
+	"maps"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"corruption/engine"
-	rules "corruption/engine/corruption"
-	"corruption/engine/corruption/bot"
-	"corruption/engine/corruption/script"
+	"corruption/engine/cmdkit"
 	uigames "corruption/ui/games"
+	kingdomsboard "corruption/ui/kingdoms"
 )
 
 // TestGameFlag: every command that plays, simulates or replays a game takes --game: an unknown
@@ -62,8 +65,11 @@ func TestGameFlag(t *testing.T) {
 	})
 }
 
-// TestGamesTable: every game this build registers has an entry in games, and every entry is
-// whole: its rules, settings, bots, page and terminal, all of the same game.
+// TestGamesTable: the command's list of games is ui/games' list, and every game this build
+// registers is on it; every entry is whole (its rules, settings, bots, page and terminal, all
+// of the same game), and what is the game's own (its settings, bots, simulations, scripts,
+// logs' narrator, score) comes from the game's own packages, engine/ID/...: the command line
+// names no game.
 func TestGamesTable(t *testing.T) {
 	if got, want := playable(), engine.Games(); !slices.Equal(got, want) {
 		t.Errorf("the command plays %v; the build registers %v", got, want)
@@ -72,25 +78,41 @@ func TestGamesTable(t *testing.T) {
 	if err := uigames.Check(); err != nil {
 		t.Error(err)
 	}
+	var listed []string
 	for _, g := range uigames.All() {
-		if games[g.ID()] == nil {
-			t.Errorf("ui/games lists %q; the command line knows nothing of it", g.ID())
-		}
+		listed = append(listed, g.ID())
 	}
-	if n := len(commandGames(&game{id: "nosuchgame"})); n != 0 {
+	slices.Sort(listed)
+	if got := slices.Sorted(maps.Keys(games)); !slices.Equal(got, listed) {
+		t.Errorf("the command line's games are %v; ui/games lists %v", got, listed)
+	}
+	if n := len(commandGames(&cmdkit.Game{ID: "nosuchgame"})); n != 0 {
 		t.Errorf("a game ui/games does not list is played: %d", n)
 	}
 	for id, g := range games {
-		if g.id != id || g.board.Game() != id {
-			t.Errorf("games[%q] is %q, its board %q", id, g.id, g.board.Game())
+		if g.ID != id || g.board.Game() != id || g.text == nil {
+			t.Errorf("games[%q] is %q, its board %q, its terminal %v", id, g.ID, g.board.Game(), g.text)
 		}
 		if _, err := engine.Lookup(id); err != nil {
 			t.Errorf("games[%q]: %v", id, err)
 		}
-		if len(g.flags("")) == 0 || g.settings == nil || g.simulate == nil || g.replayScript == nil || g.record == nil || g.narrator == nil || g.score == nil || g.text == nil {
-			t.Errorf("games[%q] is not whole: %+v", id, g)
+		if err := g.Check(); err != nil {
+			t.Errorf("games[%q] is not whole: %v", id, err)
 		}
-		for _, kind := range g.bots {
+		if len(g.flags("")) != len(g.Settings) || len(g.Settings) == 0 {
+			t.Errorf("games[%q]: %d settings make %d flags", id, len(g.Settings), len(g.flags("")))
+		}
+		own := "corruption/engine/" + id + "/"
+		for part, f := range map[string]any{"Encode": g.Encode, "Bot": g.Bot, "Replay": g.Replay, "Narrator": g.Narrator} {
+			if name := funcName(f); !strings.HasPrefix(name, own) {
+				t.Errorf("games[%q].%s is %s, not of the game's own packages (%s...)", id, part, name, own)
+			}
+		}
+		// Its batches are played by its own bots (cmdkit.Batches over its bot package's types).
+		if kind := fmt.Sprintf("%T", g.Batches); !strings.Contains(kind, own+"bot.SimConfig") {
+			t.Errorf("games[%q] plays its batches with %s, not its own bots (%sbot)", id, kind, own)
+		}
+		for _, kind := range g.Bots {
 			if _, err := g.bot(kind, 1, 0); err != nil {
 				t.Errorf("games[%q]: bot %q: %v", id, kind, err)
 			}
@@ -99,37 +121,16 @@ func TestGamesTable(t *testing.T) {
 			t.Errorf("games[%q] makes a bot of an unknown kind", id)
 		}
 	}
-}
-
-// TestLogNarrator: a saved log is told as a script is, from the game's events alone: for a
-// game of each variant, the log narrator's account is script.Narrator's, word for word.
-func TestLogNarrator(t *testing.T) {
-	for _, tt := range []struct {
-		v   rules.Variant
-		lbb bool
-	}{{rules.Standard, false}, {rules.DownTheRiver, true}, {rules.FreeStud, true}, {rules.Closed, false}} {
-		t.Run(tt.v.String(), func(t *testing.T) {
-			var want, got strings.Builder
-			n := &script.Narrator{W: &want}
-			tell := corruptionNarrator(&got, rules.EncodeConfig(tt.v, tt.lbb), 5)
-			_, err := bot.Simulate(bot.SimConfig{Games: 1, Players: 5, Variant: tt.v, LBB: tt.lbb, Seed: 21, Bots: []string{"heuristic", "random"},
-				Attach: func(s *rules.State) { n.State = s },
-				Show: func(e rules.Event) {
-					n.Event(e)
-					tell(engine.Event{Text: e.String(), Data: e})
-				}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.String() != want.String() {
-				t.Errorf("the log narrator says\n%s\nthe script narrator\n%s", got.String(), want.String())
-			}
-			if !strings.Contains(got.String(), "== Round 4 ==") || !strings.Contains(got.String(), " win") {
-				t.Errorf("the account does not tell the whole game:\n%s", got.String())
-			}
-		})
+	// A bot of Corrupted Kingdoms sits at a table as its board asks: behind a Responder.
+	if p, err := games["kingdoms"].bot("heuristic", 1, 0); err != nil {
+		t.Error(err)
+	} else if r, ok := p.(*kingdomsboard.Responder); !ok || r.Delay != kingdomsboard.BotAnswerDelay {
+		t.Errorf("a bot of Corrupted Kingdoms sits at a table as %T, not behind a Responder of %v", p, kingdomsboard.BotAnswerDelay)
 	}
 }
+
+// funcName is the name of function f, with its package's path.
+func funcName(f any) string { return runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name() }
 
 // untimed is a command's output without the lines that say how long it took.
 func untimed(out string) string {

@@ -17,7 +17,7 @@ import (
 
 // playKingdomsLibp2p plays one table of Corrupted Kingdoms (the advanced rules) among n
 // heuristic bot nodes in this process, each a session as corruption bot runs it (its answers
-// to steals and votes sent botAnswerDelay after it is asked), over real libp2p on loopback. It
+// to steals and votes sent board.BotAnswerDelay after it is asked), over real libp2p on loopback. It
 // returns the log's length and how many answers the bots gave.
 func playKingdomsLibp2p(b *testing.B, n int) (entries, answers int) {
 	b.Helper()
@@ -42,7 +42,7 @@ func playKingdomsLibp2p(b *testing.B, n int) (entries, answers int) {
 		if i == 0 {
 			first = s.host.Addrs()[0]
 		}
-		player, err := botPlayer(kingdomsGame, uint64(i))
+		player, err := botPlayer(games["kingdoms"], uint64(i))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -87,7 +87,7 @@ func (p answerCounter) Decide(ctx context.Context, g engine.Game, seat int) (eng
 // BenchmarkKingdoms4Libp2p is one whole 4-player table of Corrupted Kingdoms (the advanced
 // rules) among heuristic bot nodes in one process, over real libp2p on loopback, with all the
 // cryptography: wall time per game, with the log's entries and the answers in response rounds
-// (each waits botAnswerDelay) per game.
+// (each waits board.BotAnswerDelay) per game.
 // Run: go test -run='^$' -bench=Kingdoms4Libp2p -benchtime=3x ./cmd/corruption/
 func BenchmarkKingdoms4Libp2p(b *testing.B) {
 	var entries, answers int
@@ -97,5 +97,5 @@ func BenchmarkKingdoms4Libp2p(b *testing.B) {
 	}
 	b.ReportMetric(float64(entries)/float64(b.N), "entries/game")
 	b.ReportMetric(float64(answers)/float64(b.N), "answers/game")
-	b.ReportMetric(float64(answers)*botAnswerDelay.Seconds()/float64(b.N), "answer-delay-s/game")
+	b.ReportMetric(float64(answers)*board.BotAnswerDelay.Seconds()/float64(b.N), "answer-delay-s/game")
 }

@@ -4,8 +4,9 @@
 // games among bots. It is thin: a game's rules are in engine/ (engine/corruption), the table in
 // protocol/, the network in p2p/, the page's shell in ui/ and a game's board in ui/ (ui/corruption).
 //
-// What the command knows of each game is one entry of games (games.go): its settings flags, bots,
-// simulations, scripts, log narrator and boards; `--game` chooses it. One session type
+// What the command knows of each game is one line of games (games.go): the game's own part
+// (engine/NAME/command: its settings, bots, simulations, scripts, log narrator, score) and its
+// boards from ui/games; `--game` chooses it. One session type
 // (session.go) runs a node at a table for bot, play and demo alike.
 // Run `corruption --help`.
 package main

@@ -130,7 +130,7 @@ func readPlayTable(c *cli.Context, pc playConfig, minPlayers int) (ui.TableChoic
 	if err != nil {
 		return ui.TableChoice{}, err
 	}
-	choice := ui.TableChoice{Table: c.String("table"), Game: pc.game.id, Players: players, Config: config, Bots: pc.bots}
+	choice := ui.TableChoice{Table: c.String("table"), Game: pc.game.ID, Players: players, Config: config, Bots: pc.bots}
 	if choice.Table == "" {
 		if c.IsSet("players") || settingsSet(c, pc.game) {
 			lobby := choice

@@ -100,7 +100,7 @@ func readPrivateTable(c *cli.Context) (ui.TableChoice, *game, error) {
 	if err := requireFlags(c, "players"); err != nil {
 		return ui.TableChoice{}, nil, err
 	}
-	choice := ui.TableChoice{Game: g.id, Players: c.Int("players")}
+	choice := ui.TableChoice{Game: g.ID, Players: c.Int("players")}
 	if choice.Config, err = readSettings(c, g, rules, choice.Players); err != nil {
 		return choice, nil, err
 	}

@@ -37,11 +37,11 @@ func BenchmarkRelayedTables(b *testing.B) {
 		players int
 		config  []byte
 	}{
-		{corruptionGame, corruption.MaxPlayers, corruption.EncodeConfig(corruption.Standard, false)},
-		{kingdomsGame, kingdoms.MaxPlayers, kingdoms.EncodeConfig(kingdoms.Advanced)},
-		{corruptiaGame, corruptia.MaxPlayers, corruptiaConfig},
+		{games["corruption"], corruption.MaxPlayers, corruption.EncodeConfig(corruption.Standard, false)},
+		{games["kingdoms"], kingdoms.MaxPlayers, kingdoms.EncodeConfig(kingdoms.Advanced)},
+		{games["corruptia"], corruptia.MaxPlayers, corruptiaConfig},
 	} {
-		b.Run(fmt.Sprintf("%s-%d", tc.game.id, tc.players), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%s-%d", tc.game.ID, tc.players), func(b *testing.B) {
 			for b.Loop() {
 				m := playRelayed(b, tc.game, tc.players, tc.config)
 				b.ReportMetric(float64(m.most), "circuit-max-B")
@@ -81,7 +81,7 @@ func playRelayed(b *testing.B, g *game, n int, config []byte) relayedMeasure {
 	defer relay.Close()
 	var nonce [4]byte
 	rand.Read(nonce[:])
-	choice := ui.TableChoice{Table: fmt.Sprintf("relayed-%x", nonce), Game: g.id, Players: n, Config: config}
+	choice := ui.TableChoice{Table: fmt.Sprintf("relayed-%x", nonce), Game: g.ID, Players: n, Config: config}
 	results := make(chan *played, n)
 	hold := &holdingPlayer{holding: make(chan struct{}), release: make(chan struct{})}
 	for i := range n {

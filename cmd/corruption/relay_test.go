@@ -115,7 +115,7 @@ func TestTableOutlivesCircuits(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.close()
-		player, err := botPlayer(corruptionGame, uint64(i))
+		player, err := botPlayer(games["corruption"], uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -71,7 +71,7 @@ func replayScript(w io.Writer, g *game, path string, asJSON bool) error {
 	if !asJSON {
 		tell = w
 	}
-	res, waits, err := g.replayScript(data, tell)
+	res, waits, err := g.Replay(data, tell)
 	switch {
 	case res == nil && err != nil:
 		return fmt.Errorf("%s: %v", path, err)
@@ -113,7 +113,7 @@ func replayLog(c *cli.Context, path string) error {
 // command has no narrator for).
 func narrator(w io.Writer, g *protocol.Genesis) func(engine.Event) {
 	if kit, ok := games[g.Game]; ok {
-		return kit.narrator(w, g.Config, len(g.Roster))
+		return kit.Narrator(w, g.Config, len(g.Roster))
 	}
 	return func(e engine.Event) { fmt.Fprintf(w, "  %s\n", e.Text) }
 }

@@ -370,7 +370,7 @@ func printOutcome(w io.Writer, r *played, g *game) {
 		if slices.Contains(o.Open, seat) { // its player left; the others played on (protocol/depart.go)
 			me += "  (left: played by a bot)"
 		}
-		fmt.Fprintf(w, "  %s%s %12s%s\n", names[seat], strings.Repeat(" ", width-shownWidth(names[seat])), g.score(score), me)
+		fmt.Fprintf(w, "  %s%s %12s%s\n", names[seat], strings.Repeat(" ", width-shownWidth(names[seat])), g.Score(score), me)
 	}
 	if len(o.Winners) > 0 && o.Finished {
 		won := make([]string, len(o.Winners))

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"corruption/engine/cmdkit"
 )
 
 func simulateCommand() *cli.Command {
@@ -31,7 +33,7 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "how many games to play"},
 			&cli.IntFlag{Name: "players", Value: 4, Usage: "players at the table, 3 to 7 for Corruption"},
 			&cli.StringFlag{Name: "bots", Usage: "bot `KINDS`, comma-separated, dealt to seats in turn (" + defaultGame + ": " +
-				strings.Join(games[defaultGame].bots, ", ") + ")", DefaultText: strings.Join(games[defaultGame].bots, ",")},
+				strings.Join(games[defaultGame].Bots, ", ") + ")", DefaultText: strings.Join(games[defaultGame].Bots, ",")},
 			&cli.IntFlag{Name: "think", Usage: "a strong bot's budget: `N` playouts a decision", DefaultText: "the game's default for simulate"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for decks, first players and bots: the same seed plays the same games"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
@@ -50,18 +52,18 @@ func simulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sim := simulation{games: c.Int("games"), players: c.Int("players"), think: c.Int("think"), seed: c.Uint64("seed"), json: c.Bool("json"), show: c.Bool("show"),
-		record: c.String("record")}
-	if sim.games < 1 {
-		return usageError("--games: %d, want at least 1", sim.games)
+	sim := simulation{Batch: cmdkit.Batch{Games: c.Int("games"), Players: c.Int("players"), Think: c.Int("think"), Seed: c.Uint64("seed")},
+		json: c.Bool("json"), show: c.Bool("show"), record: c.String("record")}
+	if sim.Games < 1 {
+		return usageError("--games: %d, want at least 1", sim.Games)
 	}
-	if sim.think < 0 {
-		return usageError("--think: %d, want 0 (the default) or more playouts", sim.think)
+	if sim.Think < 0 {
+		return usageError("--think: %d, want 0 (the default) or more playouts", sim.Think)
 	}
-	if sim.config, err = readSettings(c, g, rules, sim.players); err != nil {
+	if sim.Config, err = readSettings(c, g, rules, sim.Players); err != nil {
 		return err
 	}
-	if sim.bots, err = readBotKinds(c.String("bots"), g); err != nil {
+	if sim.Bots, err = readBotKinds(c.String("bots"), g); err != nil {
 		return err
 	}
 	if c.IsSet("record") {
@@ -84,7 +86,7 @@ func simulate(c *cli.Context) error {
 	}
 	if !sim.json {
 		fmt.Fprintf(c.App.Writer, "%d %s recorded in %s (replay the first with: corruption replay --game %s --script %s)\n",
-			sim.games, pluralWord(sim.games, "game", "games"), sim.record, g.id, first)
+			sim.Games, pluralWord(sim.Games, "game", "games"), sim.record, g.ID, first)
 	}
 	return nil
 }
@@ -93,10 +95,10 @@ func simulate(c *cli.Context) error {
 // game-1.json to game-N.json (N's digits each: game-01.json for 10 games and more), and says
 // where the first is.
 func recordGames(g *game, sim simulation) (string, error) {
-	width := len(strconv.Itoa(sim.games))
+	width := len(strconv.Itoa(sim.Games))
 	var first string
-	for i := range sim.games {
-		data, err := g.record(sim, i)
+	for i := range sim.Games {
+		data, err := g.Batches.Record(sim.Batch, i)
 		if err != nil {
 			return "", fmt.Errorf("--record: game %d: %v", i+1, err)
 		}
@@ -114,7 +116,7 @@ func recordGames(g *game, sim simulation) (string, error) {
 // readBotKinds reads --bots: kinds of the game's bots, comma-separated (default: every kind).
 func readBotKinds(list string, g *game) ([]string, error) {
 	if strings.TrimSpace(list) == "" {
-		return g.bots, nil
+		return g.Bots, nil
 	}
 	var kinds []string
 	for _, k := range strings.Split(list, ",") {

@@ -119,6 +119,25 @@ func (t *Tally) Add(score int, win float64) {
 	t.MeanScore = t.total / float64(t.Games)
 }
 
+// Totals are what every batch's results say after the game's own configuration: the seed,
+// and the tallies by bot kind and by seat. A game's SimResult embeds them where they fall in
+// its JSON (encoding/json gives their fields in its place).
+type Totals struct {
+	Seed   uint64           `json:"seed"`
+	ByBot  map[string]Tally `json:"by_bot"`
+	BySeat []Tally          `json:"by_seat"`
+}
+
+// NewTotals are the empty totals of a batch seeded with seed, at tables of players.
+func NewTotals(seed uint64, players int) Totals {
+	return Totals{Seed: seed, ByBot: map[string]Tally{}, BySeat: make([]Tally, players)}
+}
+
+// Add counts one game of kind's at seat (AddTo).
+func (t *Totals) Add(kind string, seat, score int, win float64) {
+	AddTo(t.ByBot, t.BySeat, kind, seat, score, win)
+}
+
 // AddTo counts one game of kind's at seat in by (by kind) and bySeat.
 func AddTo(byKind map[string]Tally, bySeat []Tally, kind string, seat, score int, win float64) {
 	t := byKind[kind]

@@ -72,6 +72,19 @@ func (k *Kinds[B]) New(kind string, seed uint64, think int) (B, error) {
 	return none, fmt.Errorf("unknown bot kind %q (want %s)", kind, strings.Join(k.Names(), ", "))
 }
 
+// Levels are the kinds of bot a game offers when its easy bot is its heuristic bot half of
+// whose decisions are its random bot's: "heuristic" (the normal level), "random", "strong"
+// (the hard level, which searches: think playouts a decision) and "easy" (a Mix of the
+// heuristic and the random bot, made a B by ease).
+func Levels[B any](heuristic, random func(r *rand.Rand) B, strong func(r *rand.Rand, think int) B, ease func(Mix[B]) B) []Kind[B] {
+	return []Kind[B]{
+		{Name: "heuristic", Make: func(r *rand.Rand, _ int) B { return heuristic(r) }},
+		{Name: "random", Make: func(r *rand.Rand, _ int) B { return random(r) }},
+		{Name: "strong", Make: strong},
+		{Name: "easy", Make: func(r *rand.Rand, _ int) B { return ease(NewMix(heuristic(r), random(r), r)) }},
+	}
+}
+
 // Player is a bot of the named kind, seeded, seated by Seat: think is a strong bot's budget
 // (0: Person).
 func (k *Kinds[B]) Player(kind string, seed uint64, think int) (engine.Player, error) {

@@ -21,6 +21,23 @@ type Searcher struct {
 	last search.Stats
 }
 
+// Strong is what every game's strong bot is made of: a Searcher, and the heuristic bots it
+// draws at its making: Heuristic ranks the moves and decides what the search leaves to it (and
+// what a sample that panics could not), Policy[seat] plays seat's moves in the playouts.
+type Strong[H any] struct {
+	Searcher
+	Heuristic H
+	Policy    []H
+}
+
+// NewStrong is a strong bot drawing from rng that thinks playouts playouts a decision, its
+// heuristic bots made by mk (Helpers), one a seat of the largest table of players.
+func NewStrong[H any](rng *rand.Rand, playouts, players int, mk func(*rand.Rand) H) Strong[H] {
+	s := Strong[H]{Searcher: NewSearcher(rng, playouts), Policy: make([]H, players)}
+	s.Heuristic = Helpers(rng, s.Policy, mk)
+	return s
+}
+
 // NewSearcher is a searcher drawing from rng that plays playouts determinizations a decision,
 // with search.Defaults' knobs.
 func NewSearcher(rng *rand.Rand, playouts int) Searcher {

@@ -14,7 +14,9 @@ import (
 //
 //   - a game (engine/GAME and its packages) imports no cryptography, no network and not the
 //     table kit: only engine;
-//   - engine and crypto import nothing of the project but their own packages;
+//   - engine and crypto import nothing of the project but their own packages, and engine
+//     nothing outside the standard library (no urfave/cli: a game's part of the command line,
+//     engine/cmdkit, is said in the standard library's words);
 //   - protocol and its packages import no game and no libp2p (the table kit knows games through
 //     engine, the network through protocol.Network and tablenet.Node);
 //   - p2p and its packages (the bridge among them) import no game and no page;
@@ -58,6 +60,8 @@ func TestLayers(t *testing.T) {
 		return strings.HasPrefix(d, "github.com/libp2p/") || strings.HasPrefix(d, "github.com/multiformats/")
 	}
 	project := func(d string) bool { return under(d, "corruption") }
+	// A package outside the standard library and the project has a domain first: github.com/...
+	thirdParty := func(d string) bool { return !project(d) && strings.Contains(strings.Split(d, "/")[0], ".") }
 	rules := []struct {
 		what   string
 		of     func(string) bool // the packages the rule holds
@@ -68,6 +72,7 @@ func TestLayers(t *testing.T) {
 		}},
 		{"engine imports nothing of the project but engine", func(p string) bool { return under(p, "corruption/engine") && !isGame(p) },
 			func(d string) bool { return project(d) && !under(d, "corruption/engine") }},
+		{"engine imports only the standard library and engine", func(p string) bool { return under(p, "corruption/engine") }, thirdParty},
 		{"crypto imports nothing of the project but crypto", func(p string) bool { return under(p, "corruption/crypto") },
 			func(d string) bool { return project(d) && !under(d, "corruption/crypto") }},
 		{"protocol imports no game and no libp2p", func(p string) bool { return under(p, "corruption/protocol") },

@@ -2,7 +2,8 @@
 // (the laptop's command, the phone's seat, the page the laptop serves to phones): each game's
 // page and terminal board, its rules (registered with engine by the board's import of its
 // game) and its stand-in (registered by its bot package's import). A new game is its own
-// packages (engine/NAME, engine/NAME/bot, engine/NAME/script, ui/NAME) and one line here.
+// packages (engine/NAME with bot/, script/ and command/, ui/NAME), one line here and one in
+// cmd/corruption/games.go (docs/ARCHITECTURE.md, "Adding a game").
 package games
 
 import (
@@ -24,6 +25,10 @@ import (
 type Game struct {
 	Board ui.Board            // the page's
 	Text  func() ui.TextBoard // a terminal's, fresh (a board may keep what it last showed)
+	// SeatBot, when not nil, is how a bot sits at a table of the game, as its board asks (a
+	// bot of Corrupted Kingdoms answers the response rounds after a fixed delay, as a person's
+	// page does); nil seats a bot as it is.
+	SeatBot func(engine.Player) engine.Player
 }
 
 // ID is the game's id, as engine's registry knows it.
@@ -31,10 +36,11 @@ func (g Game) ID() string { return g.Board.Game() }
 
 // all are the games, in the order a lobby lists them.
 var all = []Game{
-	{corruptionboard.Board{}, func() ui.TextBoard { return corruptionboard.Board{} }},
-	// The terminal's answers to a chaos card leave AnswerDelay after the ask, as the page's.
-	{kingdomsboard.Board{}, func() ui.TextBoard { return &kingdomsboard.TextBoard{} }},
-	{corruptiaboard.Board{}, func() ui.TextBoard { return corruptiaboard.Board{} }},
+	{Board: corruptionboard.Board{}, Text: func() ui.TextBoard { return corruptionboard.Board{} }},
+	// The terminal's answers to a chaos card leave AnswerDelay after the ask, as the page's;
+	// a bot's leave BotAnswerDelay after it.
+	{Board: kingdomsboard.Board{}, Text: func() ui.TextBoard { return &kingdomsboard.TextBoard{} }, SeatBot: kingdomsboard.SeatBot},
+	{Board: corruptiaboard.Board{}, Text: func() ui.TextBoard { return corruptiaboard.Board{} }},
 }
 
 // All are the games, in the order a lobby lists them.

@@ -27,6 +27,15 @@ type Responder struct {
 	ahead atomic.Bool
 }
 
+// BotAnswerDelay is how long a bot's node waits, from the moment the table asks, before it
+// answers a steal or revealed votes: the same for every answer, so that its timing does not
+// tell whether it held a card it could play.
+const BotAnswerDelay = 100 * time.Millisecond
+
+// SeatBot is a bot as it sits at a table: behind a Responder that answers after
+// BotAnswerDelay.
+func SeatBot(p engine.Player) engine.Player { return &Responder{Player: p, Delay: BotAnswerDelay} }
+
 // SetPassAhead sets or clears "pass ahead".
 func (r *Responder) SetPassAhead(on bool) { r.ahead.Store(on) }
 

@@ -26,31 +26,18 @@ type Bot interface {
 	Vote(v *corruptia.View) corruptia.Vote
 }
 
+// kinds are every kind New accepts (botkit.Levels), and a strong bot's budgets.
+var kinds = &botkit.Kinds[Bot]{List: botkit.Levels(
+	func(r *rand.Rand) Bot { return &Heuristic{rng: r} }, func(r *rand.Rand) Bot { return &Random{rng: r} },
+	func(r *rand.Rand, think int) Bot { return NewStrong(r, think) }, func(m botkit.Mix[Bot]) Bot { return &Easy{m} },
+), Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player}
+
 // Kinds lists the bot kinds simulate plays by default; the network table seats the first.
 var Kinds = botkit.DefaultBots
 
-// kinds are every kind New accepts, and a strong bot's budgets.
-var kinds = &botkit.Kinds[Bot]{List: []botkit.Kind[Bot]{
-	{Name: "heuristic", Make: func(r *rand.Rand, _ int) Bot { return &Heuristic{rng: r} }},
-	{Name: "random", Make: func(r *rand.Rand, _ int) Bot { return &Random{rng: r} }},
-	{Name: "strong", Make: func(r *rand.Rand, think int) Bot { return NewStrong(r, think) }},
-	{Name: "easy", Make: func(r *rand.Rand, _ int) Bot {
-		return &Easy{botkit.NewMix[Bot](&Heuristic{rng: r}, &Random{rng: r}, r)}
-	}},
-}, Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player}
-
-// AllKinds lists every kind New accepts.
-var AllKinds = kinds.Names()
-
 // New makes a bot of the named kind, with its own random source seeded by seed; a strong bot
 // thinks ThinkPerson playouts a decision.
-func New(kind string, seed uint64) (Bot, error) { return NewThinking(kind, seed, 0) }
-
-// NewThinking is New with a strong bot's budget: think playouts a decision (0: ThinkPerson).
-// Other kinds do not think.
-func NewThinking(kind string, seed uint64, think int) (Bot, error) {
-	return kinds.New(kind, seed, think)
-}
+func New(kind string, seed uint64) (Bot, error) { return kinds.New(kind, seed, 0) }
 
 // Easy is the easy level: the heuristic bot, but half of its decisions and votes are the
 // random bot's.

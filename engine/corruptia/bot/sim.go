@@ -78,16 +78,14 @@ type Stats struct {
 
 // SimResult is what a batch of games gave.
 type SimResult struct {
-	Games       int              `json:"games"`
-	Players     int              `json:"players"`
-	Config      string           `json:"config"`
-	Seed        uint64           `json:"seed"`
-	ByBot       map[string]Tally `json:"by_bot"`
-	BySeat      []Tally          `json:"by_seat"`
-	ByPlace     []Tally          `json:"by_place"` // by place in round 1: place 0 held the presidential token first
-	Stats       Stats            `json:"stats"`
-	Seconds     float64          `json:"seconds"`
-	GamesPerSec float64          `json:"games_per_second"`
+	Games         int     `json:"games"`
+	Players       int     `json:"players"`
+	Config        string  `json:"config"`
+	botkit.Totals         // seed, by bot kind, by seat
+	ByPlace       []Tally `json:"by_place"` // by place in round 1: place 0 held the presidential token first
+	Stats         Stats   `json:"stats"`
+	Seconds       float64 `json:"seconds"`
+	GamesPerSec   float64 `json:"games_per_second"`
 }
 
 type outcome struct {
@@ -118,15 +116,15 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		return nil, err
 	}
 	outcomes := make([]outcome, sc.Games)
-	res := &SimResult{Games: sc.Games, Players: sc.Players, Config: corruptia.Rules{}.DescribeConfig(enc), Seed: sc.Seed,
-		ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players), ByPlace: make([]Tally, sc.Players)}
+	res := &SimResult{Games: sc.Games, Players: sc.Players, Config: corruptia.Rules{}.DescribeConfig(enc),
+		Totals: botkit.NewTotals(sc.Seed, sc.Players), ByPlace: make([]Tally, sc.Players)}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) { outcomes[g] = sc.play(b, g, cfg) })
 	for g, o := range outcomes {
 		if o.err != nil {
 			return nil, fmt.Errorf("game %d: %w", g, o.err)
 		}
 		for seat := range sc.Players {
-			botkit.AddTo(res.ByBot, res.BySeat, b.Kind(g, seat), seat, o.score[seat], o.win[seat])
+			res.Add(b.Kind(g, seat), seat, o.score[seat], o.win[seat])
 			place := (seat - o.first + sc.Players) % sc.Players
 			res.ByPlace[place].Add(o.score[seat], o.win[seat])
 		}

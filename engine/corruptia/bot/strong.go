@@ -18,9 +18,7 @@ import (
 // then). Its moves come in the heuristic's order, best first, so that a small budget refines
 // the heuristic's choice. Its opening discard is the heuristic's.
 type Strong struct {
-	botkit.Searcher
-	h      *Heuristic // ranks the moves, plays the setup
-	policy [corruptia.MaxPlayers]*Heuristic
+	botkit.Strong[*Heuristic] // its heuristic bots: Heuristic ranks the moves, Policy plays the playouts
 	// what ranked lists and reckons, reused (a listing of proposals was most of a search's
 	// allocations): valid until the next ranking
 	props []corruptia.Proposal
@@ -35,29 +33,24 @@ const (
 	ThinkSimulate = 150 // simulate's: 100 games of one strong bot and three heuristic ones
 )
 
-// TimeCap bounds a strong bot's decision at a table (botkit.TimeCap).
-const TimeCap = botkit.TimeCap
-
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
 func NewStrong(rng *rand.Rand, playouts int) *Strong {
-	b := &Strong{Searcher: botkit.NewSearcher(rng, playouts)}
-	b.h = botkit.Helpers(rng, b.policy[:], func(r *rand.Rand) *Heuristic { return &Heuristic{rng: r} })
-	return b
+	return &Strong{Strong: botkit.NewStrong(rng, playouts, corruptia.MaxPlayers, func(r *rand.Rand) *Heuristic { return &Heuristic{rng: r} })}
 }
 
 func (b *Strong) Decide(v *corruptia.View) (m corruptia.Move) {
 	// A sample the rules refuse (a bug of this package's determinizer or playouts) panics in
 	// the search; the bot recovers and lets the heuristic decide, so that a person's table
 	// never stops on it.
-	defer botkit.OrElse(&m, func() corruptia.Move { return b.h.Decide(v) })
+	defer botkit.OrElse(&m, func() corruptia.Move { return b.Heuristic.Decide(v) })
 	if v.Next.Kind == corruptia.DecideDiscard || v.Round == 0 {
-		return b.h.Decide(v)
+		return b.Heuristic.Decide(v)
 	}
 	return b.search(v).M
 }
 
 func (b *Strong) Vote(v *corruptia.View) (vote corruptia.Vote) {
-	defer botkit.OrElse(&vote, func() corruptia.Vote { return b.h.Vote(v) }) // as in Decide
+	defer botkit.OrElse(&vote, func() corruptia.Vote { return b.Heuristic.Vote(v) }) // as in Decide
 	return b.search(v).V
 }
 
@@ -111,7 +104,7 @@ func (g *game) Mover() int {
 func (g *game) Moves(buf []act) []act {
 	seat := g.Mover()
 	v := g.h.Game().View(seat)
-	h := g.b.h
+	h := g.b.Heuristic
 	if g.h.Game().Due().Kind == engine.StepChoose {
 		first := h.Vote(v)
 		buf = append(buf, act{V: first, Vote: true})
@@ -174,7 +167,7 @@ func (g *game) ranked(v *corruptia.View, k int) []corruptia.Proposal {
 	vals := b.vals[:0]
 	idx := b.idx[:0]
 	for i, p := range ps {
-		vals = append(vals, b.h.value(m, p))
+		vals = append(vals, b.Heuristic.value(m, p))
 		idx = append(idx, i)
 	}
 	b.vals, b.idx = vals, idx
@@ -218,9 +211,9 @@ func (g *game) Policy(*rand.Rand) act {
 	seat := g.Mover()
 	v := g.h.Game().View(seat)
 	if g.h.Game().Due().Kind == engine.StepChoose {
-		return act{V: g.b.policy[seat].Vote(v), Vote: true}
+		return act{V: g.b.Policy[seat].Vote(v), Vote: true}
 	}
-	return act{M: g.b.policy[seat].Decide(v)}
+	return act{M: g.b.Policy[seat].Decide(v)}
 }
 
 // Rollout plays on until this turn is over (or the game), and scores each

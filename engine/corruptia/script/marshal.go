@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"corruption/engine/corruptia"
+	"corruption/engine/internal/strictjson"
 )
 
 // Marshal writes the script as JSON, one entry a line. Parse(Marshal(s)) gives s back.
@@ -18,18 +19,8 @@ func (sc *Script) Marshal() ([]byte, error) {
 	if sc.Pile != nil {
 		fmt.Fprintf(&b, " \"pile\": %s,\n", billsJSON(sc.Pile))
 	}
-	b.WriteString(" \"moves\": [")
-	for i, e := range sc.Moves {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n  ")
-		if err := appendEntry(&b, e); err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-	}
-	b.WriteString("\n]}\n")
-	return b.Bytes(), nil
+	err := strictjson.Moves(&b, len(sc.Moves), func(b *bytes.Buffer, i int) error { return appendEntry(b, sc.Moves[i]) })
+	return b.Bytes(), err
 }
 
 func billsJSON(bs []corruptia.Bill) string {

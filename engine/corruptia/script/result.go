@@ -100,7 +100,7 @@ func names(bs []corruptia.Bill) []string {
 }
 
 // Narrator tells a game in words, round by round, from its events: give its Event to Run or
-// to a game as OnEvent.
+// to a game as OnEvent. With no W, it tells nothing.
 type Narrator struct {
 	W     io.Writer
 	round int
@@ -108,6 +108,9 @@ type Narrator struct {
 
 // Event tells one event.
 func (n *Narrator) Event(e engine.Event) {
+	if n.W == nil {
+		return // a narrator with no W tells nothing
+	}
 	if ce, ok := e.Data.(corruptia.Event); ok && ce.Round != n.round {
 		n.round = ce.Round
 		fmt.Fprintf(n.W, "\n== Round %d ==\n", ce.Round)

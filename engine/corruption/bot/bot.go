@@ -18,9 +18,6 @@ type Bot interface {
 	Decide(v corruption.View) corruption.Move
 }
 
-// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
-var Kinds = botkit.DefaultBots
-
 // kinds are every kind New accepts, and a strong bot's budgets.
 var kinds = &botkit.Kinds[Bot]{List: []botkit.Kind[Bot]{
 	{Name: "heuristic", Make: func(r *rand.Rand, _ int) Bot { return NewHeuristic(r) }},
@@ -29,18 +26,12 @@ var kinds = &botkit.Kinds[Bot]{List: []botkit.Kind[Bot]{
 	{Name: "easy", Make: func(r *rand.Rand, _ int) Bot { return &Easy{Random{rng: r}} }},
 }, Person: ThinkPerson, Simulate: ThinkSimulate, Seat: Player}
 
-// AllKinds lists every kind New accepts.
-var AllKinds = kinds.Names()
+// Kinds lists the bot kinds simulate plays by default; the network table seats the first.
+var Kinds = botkit.DefaultBots
 
 // New makes a bot of the named kind, with its own random source seeded by seed; a strong bot
 // thinks ThinkPerson playouts a decision.
-func New(kind string, seed uint64) (Bot, error) { return NewThinking(kind, seed, 0) }
-
-// NewThinking is New with a strong bot's budget: think playouts a decision (0: ThinkPerson).
-// Other kinds do not think.
-func NewThinking(kind string, seed uint64, think int) (Bot, error) {
-	return kinds.New(kind, seed, think)
-}
+func New(kind string, seed uint64) (Bot, error) { return kinds.New(kind, seed, 0) }
 
 // Easy is the easy level: the random bot. In Corruption a heuristic bot that plays at random
 // only some of the time is no easy opponent: three heuristic bots chase the same contracts, and

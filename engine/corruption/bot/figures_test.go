@@ -87,7 +87,7 @@ func BenchmarkDecide(b *testing.B) {
 		think int
 	}{{"easy", 0}, {"heuristic", 0}, {"strong", ThinkSimulate}, {"strong", ThinkPerson}} {
 		b.Run(fmt.Sprintf("%s-%d", lv.name, lv.think), func(b *testing.B) {
-			bt, _ := NewThinking(lv.name, 1, lv.think)
+			bt, _ := kinds.New(lv.name, 1, lv.think)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				bt.Decide(positions[i%len(positions)].View(0))

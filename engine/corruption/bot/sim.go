@@ -34,15 +34,13 @@ type Tally = botkit.Tally
 
 // SimResult is what a batch of games gave.
 type SimResult struct {
-	Games       int              `json:"games"`
-	Players     int              `json:"players"`
-	Variant     string           `json:"variant"`
-	LBB         bool             `json:"little_black_book"`
-	Seed        uint64           `json:"seed"`
-	ByBot       map[string]Tally `json:"by_bot"`
-	BySeat      []Tally          `json:"by_seat"`
-	Seconds     float64          `json:"seconds"`
-	GamesPerSec float64          `json:"games_per_second"`
+	Games         int     `json:"games"`
+	Players       int     `json:"players"`
+	Variant       string  `json:"variant"`
+	LBB           bool    `json:"little_black_book"`
+	botkit.Totals         // seed, by bot kind, by seat
+	Seconds       float64 `json:"seconds"`
+	GamesPerSec   float64 `json:"games_per_second"`
 }
 
 // GameConfig is the configuration of game g of a batch seeded with seed: a shuffled deck and
@@ -74,10 +72,10 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 	}
 	outcomes := make([]outcome, sc.Games)
 	res := &SimResult{Games: sc.Games, Players: sc.Players, Variant: sc.Variant.String(), LBB: sc.LBB,
-		Seed: sc.Seed, ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players)}
+		Totals: botkit.NewTotals(sc.Seed, sc.Players)}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
 		o := &outcomes[g]
-		s, err := sc.play(b, g)
+		s, err := sc.play(b, g, sc.shown(g))
 		if err != nil {
 			o.err = err
 			return
@@ -92,7 +90,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 			return nil, fmt.Errorf("game %d: %w", g, o.err)
 		}
 		for seat := range sc.Players {
-			botkit.AddTo(res.ByBot, res.BySeat, b.Kind(g, seat), seat, o.scores[seat], o.wins[seat])
+			res.Add(b.Kind(g, seat), seat, o.scores[seat], o.wins[seat])
 		}
 	}
 	return res, nil
@@ -107,15 +105,29 @@ func (sc *SimConfig) batch() *botkit.Batch[Bot] {
 // game's setup, bot.Play plays game g of the batch again, move for move (to record it).
 func (sc SimConfig) GameBots(g int) ([]Bot, error) { return sc.batch().GameBots(g) }
 
-// play plays game g with fresh bots.
-func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*corruption.State, error) {
+// Again plays game g of the batch again, as Simulate played it, telling record each move (to
+// write it down as a script).
+func (sc SimConfig) Again(g int, record func(corruption.Move)) error {
+	_, err := sc.play(sc.batch(), g, record)
+	return err
+}
+
+// shown is what is told of game g's moves: ShowMove, of game 0.
+func (sc *SimConfig) shown(g int) func(corruption.Move) {
+	if g == 0 {
+		return sc.ShowMove
+	}
+	return nil
+}
+
+// play plays game g with fresh bots, telling record each move.
+func (sc *SimConfig) play(b *botkit.Batch[Bot], g int, record func(corruption.Move)) (*corruption.State, error) {
 	cfg := GameConfig(sc.Players, sc.Variant, sc.LBB, sc.Seed, g)
 	bots, err := b.GameBots(g)
 	if err != nil {
 		return nil, err
 	}
 	var opts []corruption.Option
-	var record func(corruption.Move)
 	if g == 0 {
 		if sc.Attach != nil {
 			opts = append(opts, corruption.Option(sc.Attach))
@@ -123,7 +135,6 @@ func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*corruption.State, error
 		if sc.Show != nil {
 			opts = append(opts, corruption.WithEvents(sc.Show))
 		}
-		record = sc.ShowMove
 	}
 	s, err := corruption.New(cfg, opts...)
 	if err != nil {

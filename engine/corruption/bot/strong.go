@@ -18,9 +18,7 @@ import (
 // budget refines the heuristic's choice. It peeks and chooses free stud's face-up positions as
 // the heuristic bot does: a search over determinizations cannot see what a peek would teach.
 type Strong struct {
-	botkit.Searcher
-	h      *Heuristic // ranks the moves, peeks
-	policy [corruption.MaxPlayers]*Heuristic
+	botkit.Strong[*Heuristic] // its heuristic bots: Heuristic ranks the moves, Policy plays the playouts
 }
 
 // The strong bot's budgets in Corruption, in playouts a decision (botkit.Kinds' Person and
@@ -30,33 +28,28 @@ const (
 	ThinkSimulate = 150 // simulate's: 100 games of one strong bot and three heuristic ones
 )
 
-// TimeCap bounds a strong bot's decision at a table (botkit.TimeCap).
-const TimeCap = botkit.TimeCap
-
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
 func NewStrong(rng *rand.Rand, playouts int) *Strong {
-	b := &Strong{Searcher: botkit.NewSearcher(rng, playouts)}
-	b.h = botkit.Helpers(rng, b.policy[:], func(r *rand.Rand) *Heuristic { return NewHeuristic(r) })
-	return b
+	return &Strong{Strong: botkit.NewStrong(rng, playouts, corruption.MaxPlayers, func(r *rand.Rand) *Heuristic { return NewHeuristic(r) })}
 }
 
 func (b *Strong) Decide(v corruption.View) (m corruption.Move) {
 	// A sample the rules refuse (a bug of this package's determinizer or playouts) panics in
 	// the search; the bot recovers and lets the heuristic decide, so that a person's table
 	// never stops on it.
-	defer botkit.OrElse(&m, func() corruption.Move { return b.h.Decide(v) })
+	defer botkit.OrElse(&m, func() corruption.Move { return b.Heuristic.Decide(v) })
 	d := v.Next()
 	switch d.Kind {
 	case corruption.DecidePlace:
 		if d.CanPeek {
-			b.h.freshen(v)
-			if i, ok := b.h.peek(v); ok {
+			b.Heuristic.freshen(v)
+			if i, ok := b.Heuristic.peek(v); ok {
 				return corruption.Move{Kind: corruption.MovePeek, Seat: v.Seat(), Index: i}
 			}
 		}
 	case corruption.DecideAssign, corruption.DecideKill, corruption.DecideRemove:
 	default:
-		return b.h.Decide(v)
+		return b.Heuristic.Decide(v)
 	}
 	round := v.Round()
 	return botkit.Search(&b.Searcher, v.Seat(), func(r *rand.Rand) search.Game[corruption.Move] {
@@ -82,7 +75,7 @@ func (g *game) Moves(buf []corruption.Move) []corruption.Move {
 	seat := v.Seat()
 	switch d.Kind {
 	case corruption.DecidePlace:
-		h := g.b.h
+		h := g.b.Heuristic
 		h.freshen(v)
 		type scored struct {
 			m corruption.Move
@@ -108,7 +101,7 @@ func (g *game) Moves(buf []corruption.Move) []corruption.Move {
 		}
 		return buf
 	case corruption.DecideAssign:
-		first := corruption.Move{Kind: corruption.MoveAssign, Seat: seat, Contract: g.b.h.assign(v, d.Index)}
+		first := corruption.Move{Kind: corruption.MoveAssign, Seat: seat, Contract: g.b.Heuristic.assign(v, d.Index)}
 		buf = append(buf, first)
 		for _, c := range v.AssignOptions() {
 			if c != first.Contract {
@@ -116,7 +109,7 @@ func (g *game) Moves(buf []corruption.Move) []corruption.Move {
 			}
 		}
 	case corruption.DecideKill:
-		first := g.b.h.kill(v, d.Index)
+		first := g.b.Heuristic.kill(v, d.Index)
 		buf = append(buf, corruption.Move{Kind: corruption.MoveKill, Seat: seat, Index: first})
 		for _, t := range v.KillTargets() {
 			if t != first {
@@ -126,7 +119,7 @@ func (g *game) Moves(buf []corruption.Move) []corruption.Move {
 	case corruption.DecideRemove:
 		pass := corruption.Move{Kind: corruption.MovePass, Seat: seat}
 		first := pass
-		if i := g.b.h.remove(v, d.Index); i > 0 {
+		if i := g.b.Heuristic.remove(v, d.Index); i > 0 {
 			first = corruption.Move{Kind: corruption.MoveRemove, Seat: seat, Index: i}
 		}
 		buf = append(buf, first)
@@ -139,7 +132,7 @@ func (g *game) Moves(buf []corruption.Move) []corruption.Move {
 			buf = append(buf, pass)
 		}
 	default:
-		buf = append(buf, g.b.policy[seat].Decide(v))
+		buf = append(buf, g.b.Policy[seat].Decide(v))
 	}
 	return buf
 }
@@ -153,7 +146,7 @@ func (g *game) Play(m corruption.Move) {
 
 func (g *game) Policy(*rand.Rand) corruption.Move {
 	seat := g.Mover()
-	return g.b.policy[seat].Decide(g.s.View(seat))
+	return g.b.Policy[seat].Decide(g.s.View(seat))
 }
 
 // Rollout plays on to the end of round cut (or of the game) and scores each seat's chance to

@@ -168,18 +168,9 @@ func (sc *Script) Marshal() ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "%q", k.String())
 	}
-	fmt.Fprintf(&b, "],\n \"first\": %d,\n \"moves\": [", c.First)
-	for i, m := range sc.Moves {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n  ")
-		if err := appendMove(&b, m); err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-	}
-	b.WriteString("\n]}\n")
-	return b.Bytes(), nil
+	fmt.Fprintf(&b, "],\n \"first\": %d,\n", c.First)
+	err := strictjson.Moves(&b, len(sc.Moves), func(b *bytes.Buffer, i int) error { return appendMove(b, sc.Moves[i]) })
+	return b.Bytes(), err
 }
 
 func appendMove(b *bytes.Buffer, m corruption.Move) error {

@@ -71,3 +71,21 @@ func checkKeys(data []byte, v any) error {
 	}
 	return nil
 }
+
+// Moves writes a script's moves and closes the script: ` "moves": [`, each move on a line of
+// its own, written by write (whose error is given with the move's number, counted from 1),
+// and `]}`.
+func Moves(b *bytes.Buffer, n int, write func(b *bytes.Buffer, i int) error) error {
+	b.WriteString(" \"moves\": [")
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n  ")
+		if err := write(b, i); err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	b.WriteString("\n]}\n")
+	return nil
+}

@@ -1,6 +1,8 @@
 package strictjson
 
 import (
+	"bytes"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -35,5 +37,29 @@ func TestDecode(t *testing.T) {
 		case c.err == "" && s.Players != 3:
 			t.Errorf("%s: decoded %+v", c.in, s)
 		}
+	}
+}
+
+// TestMoves: a script's moves are written one a line and the script closed; a move that
+// cannot be written is named by its number, counted from 1.
+func TestMoves(t *testing.T) {
+	var b bytes.Buffer
+	moves := []string{"a", "b"}
+	err := Moves(&b, len(moves), func(b *bytes.Buffer, i int) error { b.WriteString(moves[i]); return nil })
+	if want := " \"moves\": [\n  a,\n  b\n]}\n"; err != nil || b.String() != want {
+		t.Errorf("Moves wrote %q, %v; want %q", b.String(), err, want)
+	}
+	b.Reset()
+	if err := Moves(&b, 0, nil); err != nil || b.String() != " \"moves\": [\n]}\n" {
+		t.Errorf("no moves: %q, %v", b.String(), err)
+	}
+	err = Moves(&b, 3, func(_ *bytes.Buffer, i int) error {
+		if i == 1 {
+			return errors.New("no such card")
+		}
+		return nil
+	})
+	if err == nil || err.Error() != "move 2: no such card" {
+		t.Errorf("a move that cannot be written gives %v", err)
 	}
 }

@@ -30,17 +30,16 @@ type Tally = botkit.Tally
 
 // SimResult is what a batch of games gave.
 type SimResult struct {
-	Games       int              `json:"games"`
-	Players     int              `json:"players"`
-	Rules       string           `json:"rules"`
-	Seed        uint64           `json:"seed"`
-	ByBot       map[string]Tally `json:"by_bot"`
-	BySeat      []Tally          `json:"by_seat"`
-	ByPosition  []Tally          `json:"by_position"` // by place in turn order: 0 is the starting player
-	ByCorp      map[string]Tally `json:"by_corporation"`
-	MeanRounds  float64          `json:"mean_rounds"`
-	Seconds     float64          `json:"seconds"`
-	GamesPerSec float64          `json:"games_per_second"`
+	Games         int              `json:"games"`
+	Players       int              `json:"players"`
+	Rules         string           `json:"rules"`
+	botkit.Totals                  // seed, by bot kind, by seat
+	ByPosition    []Tally          `json:"by_position"` // by place in turn order: 0 is the starting player
+	ByCorp        map[string]Tally `json:"by_corporation"`
+	MeanRounds    float64          `json:"mean_rounds"`
+	Seconds       float64          `json:"seconds"`
+	GamesPerSec   float64          `json:"games_per_second"`
+	config        kingdoms.Config  // the rules played, for Report's words
 }
 
 // Simulate plays the batch over the machine's cores (botkit.Batch.Run); as each game's setup
@@ -63,12 +62,12 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		err    error
 	}
 	outcomes := make([]outcome, sc.Games)
-	res := &SimResult{Games: sc.Games, Players: sc.Players, Rules: sc.Rules.String(), Seed: sc.Seed,
-		ByBot: map[string]Tally{}, BySeat: make([]Tally, sc.Players), ByPosition: make([]Tally, sc.Players),
+	res := &SimResult{Games: sc.Games, Players: sc.Players, Rules: sc.Rules.String(), config: sc.Rules,
+		Totals: botkit.NewTotals(sc.Seed, sc.Players), ByPosition: make([]Tally, sc.Players),
 		ByCorp: map[string]Tally{}}
 	res.Seconds, res.GamesPerSec = b.Run(func(g int) {
 		o := &outcomes[g]
-		game, err := sc.play(b, g)
+		game, err := sc.play(b, g, nil)
 		if err != nil {
 			o.err = fmt.Errorf("game %d: %w", g, err)
 			return
@@ -84,7 +83,7 @@ func Simulate(sc SimConfig) (*SimResult, error) {
 		res.MeanRounds += float64(o.rounds) / float64(sc.Games)
 		for seat := range sc.Players {
 			total, win := o.scores[seat].Total, o.wins[seat]
-			botkit.AddTo(res.ByBot, res.BySeat, b.Kind(g, seat), seat, total, win)
+			res.Add(b.Kind(g, seat), seat, total, win)
 			res.ByPosition[(seat-o.first+sc.Players)%sc.Players].Add(total, win)
 			corp := kingdoms.Corporations()[o.corps[seat]].ID
 			t := res.ByCorp[corp]
@@ -109,8 +108,15 @@ func GameSetup(c kingdoms.Config, players int, seed uint64, g int) kingdoms.Setu
 	return kingdoms.RandomSetup(c, players, rand.New(rand.NewPCG(seed, uint64(g))))
 }
 
-// play plays game g to the end.
-func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*kingdoms.Game, error) {
+// Again plays game g of the batch again, as Simulate played it, telling record each move (to
+// write it down as a script).
+func (sc SimConfig) Again(g int, record func(kingdoms.Move)) error {
+	_, err := sc.play(sc.batch(), g, record)
+	return err
+}
+
+// play plays game g to the end, telling record each move.
+func (sc *SimConfig) play(b *botkit.Batch[Bot], g int, record func(kingdoms.Move)) (*kingdoms.Game, error) {
 	bots, err := b.GameBots(g)
 	if err != nil {
 		return nil, err
@@ -123,7 +129,7 @@ func (sc *SimConfig) play(b *botkit.Batch[Bot], g int) (*kingdoms.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return l.Game(), Play(l, bots, nil)
+	return l.Game(), Play(l, bots, record)
 }
 
 // Play plays a local game to the end with one bot per seat; record, when not nil, is told

@@ -18,9 +18,7 @@ import (
 // budget refines the heuristic's choice. During the setup (the chaos discard) it plays as the
 // heuristic bot.
 type Strong struct {
-	botkit.Searcher
-	h      *Heuristic // ranks the moves, plays the setup
-	policy [k.MaxPlayers]*Heuristic
+	botkit.Strong[*Heuristic] // its heuristic bots: Heuristic ranks the moves, Policy plays the playouts
 }
 
 // The strong bot's budgets in Corrupted Kingdoms, in playouts a decision (botkit.Kinds' Person and
@@ -30,23 +28,18 @@ const (
 	ThinkSimulate = 100 // simulate's: 100 games of one strong bot and three heuristic ones
 )
 
-// TimeCap bounds a strong bot's decision at a table (botkit.TimeCap).
-const TimeCap = botkit.TimeCap
-
 // NewStrong makes a strong bot drawing from rng that thinks playouts playouts a decision.
 func NewStrong(rng *rand.Rand, playouts int) *Strong {
-	b := &Strong{Searcher: botkit.NewSearcher(rng, playouts)}
-	b.h = botkit.Helpers(rng, b.policy[:], func(r *rand.Rand) *Heuristic { return &Heuristic{rng: r} })
-	return b
+	return &Strong{Strong: botkit.NewStrong(rng, playouts, k.MaxPlayers, func(r *rand.Rand) *Heuristic { return &Heuristic{rng: r} })}
 }
 
 func (b *Strong) Decide(v k.View) (m k.Move) {
 	// A sample the rules refuse (a bug of this package's determinizer or playouts) panics in
 	// the search; the bot recovers and lets the heuristic decide, so that a person's table
 	// never stops on it.
-	defer botkit.OrElse(&m, func() k.Move { return b.h.Decide(v) })
+	defer botkit.OrElse(&m, func() k.Move { return b.Heuristic.Decide(v) })
 	if !v.Playing || v.Over {
-		return b.h.Decide(v)
+		return b.Heuristic.Decide(v)
 	}
 	cut := v.Round + 1
 	return botkit.Search(&b.Searcher, v.Seat, func(r *rand.Rand) search.Game[k.Move] {
@@ -125,7 +118,7 @@ func (g *game) Play(m k.Move) {
 
 func (g *game) Policy(*rand.Rand) k.Move {
 	seat := g.Mover()
-	return g.b.policy[seat].Decide(g.l.Game().View(seat))
+	return g.b.Policy[seat].Decide(g.l.Game().View(seat))
 }
 
 // Rollout plays on until round cut is over (or the game), and scores each seat's chance to win

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"corruption/engine"
+	"corruption/engine/internal/strictjson"
 	k "corruption/engine/kingdoms"
 )
 
@@ -48,18 +49,8 @@ func (sc *Script) Marshal() ([]byte, error) {
 		}
 		b.WriteString("],\n")
 	}
-	b.WriteString(" \"moves\": [")
-	for i, m := range sc.Moves {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n  ")
-		if err := sc.appendMove(&b, m, sc.payOf(i)); err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-	}
-	b.WriteString("\n]}\n")
-	return b.Bytes(), nil
+	err := strictjson.Moves(&b, len(sc.Moves), func(b *bytes.Buffer, i int) error { return sc.appendMove(b, sc.Moves[i], sc.payOf(i)) })
+	return b.Bytes(), err
 }
 
 // payOf is the minions move i pays, if it is written so (else nil).
