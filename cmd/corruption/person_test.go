@@ -32,7 +32,7 @@ func TestPersonSitEscrow(t *testing.T) {
 		players, bots int
 		escrow        bool
 	}{{4, 2, false}, {5, 2, true}} {
-		pc := playConfig{game: corruptionGame, clock: tableClock{timeout: time.Minute, wait: time.Minute, escrow: true}}
+		pc := playConfig{game: games["corruption"], clock: tableClock{timeout: time.Minute, wait: time.Minute, escrow: true}}
 		l := &laptopPerson{c: cli.NewContext(&cli.App{Writer: io.Discard, ErrWriter: io.Discard}, nil, nil), pc: pc, s: s, n: 1}
 		choice := ui.TableChoice{Table: tableName(t), Game: "corruption", Players: tc.players, Config: config, Bots: tc.bots}
 		sit, err := l.sit(ctx, choice)
