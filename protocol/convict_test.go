@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"errors"
+	"fmt"
 	mrand "math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -355,4 +357,83 @@ func convictCell(t *testing.T, spec worldSpec, kind string) bool {
 		}
 	}
 	return true
+}
+
+// Golden logs of version 4 that go on past a cheat (testdata/convicted/): a table that convicts a
+// cheater and plays on to a valid end. TestConvictedGolden plays each again in lockstep and
+// compares the bytes (the format of a conviction is pinned), and audits it against its .expect.
+// Regenerate with: go test ./protocol/ -run TestConvictedGolden -update
+
+type convictedGold struct {
+	name, about string
+	spec        func() worldSpec
+	cheater     int
+	kind        protocol.Kind
+}
+
+var convictedGolds = []convictedGold{
+	{"escrow-toy-4-shuffle", "4 players of the toy with escrow; seat 2's first shuffle does not decode", func() worldSpec { return escrowToy(4) }, 2, protocol.KindShuffle},
+	{"corruption-4-shares", "4 players of Corruption with escrow; seat 1's first decryption shares do not decode", func() worldSpec {
+		s := corruptionWorld("convicted-corruption-4", "4 players, escrow", 4, corruption.Standard, false)
+		s.escrow = true
+		return s
+	}, 1, protocol.KindShares},
+}
+
+func TestConvictedGolden(t *testing.T) {
+	parallelUnlessUpdating(t)
+	for _, g := range convictedGolds {
+		t.Run(g.name, func(t *testing.T) {
+			w := newWorld(t, g.spec(), "")
+			var at uint64
+			if v := w.play(t, w.botDecider(t), cheatOnce(g.cheater, g.kind, garbage(g.kind), &at)); v != nil {
+				t.Fatalf("the table halted: %v", v)
+			}
+			b := logBytes(t, w.log)
+			path := filepath.Join("testdata", "convicted", g.name)
+			cs := w.obs.Convictions()
+			if len(cs) != 1 {
+				t.Fatalf("convictions %v; want one", cs)
+			}
+			if *update {
+				x := &expectFile{comment: []string{g.about + "; made by TestConvictedGolden -update"}}
+				x.set("expect", "valid")
+				x.set("entries", fmt.Sprint(len(w.log)))
+				x.set("convicted", fmt.Sprintf("seat %d at entry %d (%s)", cs[0].Seat, cs[0].Seq, cs[0].What))
+				x.set("digest", fmt.Sprintf("%x", w.obs.Digest()))
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path+".log", b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path+".expect", x.bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path + ".log")
+			if err != nil {
+				t.Fatalf("%v (run with -update to make it)", err)
+			}
+			if !bytes.Equal(b, want) {
+				t.Fatalf("the table played again writes another log than %s.log: the format of a conviction changed (run with -update if that is meant)", path)
+			}
+			x := readExpect(t, path+".expect")
+			rep, err := protocol.Audit(bytes.NewReader(want), engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := "none"
+			if len(rep.Convicted) == 1 {
+				c := rep.Convicted[0]
+				got = fmt.Sprintf("seat %d at entry %d (%s)", c.Seat, c.Seq, c.What)
+			}
+			if !rep.Valid || x.get(t, path, "expect") != "valid" || fmt.Sprint(rep.Entries) != x.get(t, path, "entries") ||
+				got != x.get(t, path, "convicted") || rep.Digest != x.get(t, path, "digest") {
+				t.Fatalf("audit: valid %v (%s), %d entries, convicted %s, digest %s; %s.expect wants %s, %s, %s, %s",
+					rep.Valid, rep.Problem, rep.Entries, got, rep.Digest, path,
+					x.get(t, path, "expect"), x.get(t, path, "entries"), x.get(t, path, "convicted"), x.get(t, path, "digest"))
+			}
+		})
+	}
 }
