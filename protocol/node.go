@@ -62,6 +62,12 @@ type NodeConfig struct {
 	// genesis, and it seats only nodes that passed the join code. Net must be Private.Wrap'd.
 	Private *PrivateTable
 	Rand    io.Reader // for the genesis nonce (default crypto/rand)
+	// Tamper, when set, makes the node cheat on purpose: it is given each entry the node is
+	// about to write for its own seat, and returns the entry the node keeps and applies instead
+	// (nil: none, the node stays silent there) and the entries it publishes (its own, another
+	// version of it, or a broken copy). Only the adversary build sets it (bot --cheat,
+	// protocol/cheat); an honest node leaves it nil.
+	Tamper func(e *Entry) (keep *Entry, send []*Entry)
 }
 
 // Node is one player's node at a table. Its parts: the network loop (Run, with the fetching
@@ -392,12 +398,6 @@ func (n *Node) decided(ctx context.Context, d decision) error {
 		return nil // the player will be asked again
 	}
 	return n.write(ctx, e)
-}
-
-// write persists one of the node's own entries, applies it and publishes it.
-func (n *Node) write(ctx context.Context, e *Entry) error {
-	_, err := n.writeEntry(ctx, e, true)
-	return err
 }
 
 // reportLearn logs what this node's game refused to learn privately (a bug, never a verdict).

@@ -111,6 +111,25 @@ func (n *Node) receive1(ctx context.Context, from string, e *Entry, rest []*Entr
 	return !n.forkCheck(ctx, from, err)
 }
 
+// write persists one of the node's own entries, applies it and publishes it (as NodeConfig.Tamper
+// says, in the adversary build).
+func (n *Node) write(ctx context.Context, e *Entry) error {
+	if n.cfg.Tamper != nil {
+		keep, send := n.cfg.Tamper(e)
+		for _, s := range send {
+			if s != keep {
+				n.publish(ctx, append([]byte{msgEntry}, s.Marshal()...))
+			}
+		}
+		if keep == nil {
+			return nil
+		}
+		e = keep
+	}
+	_, err := n.writeEntry(ctx, e, true)
+	return err
+}
+
 // writeEntry persists an entry this node wrote or computed (depart_node.go), applies it, and
 // publishes it when told to; it reports whether the log grew without a verdict.
 func (n *Node) writeEntry(ctx context.Context, e *Entry, publish bool) (bool, error) {

@@ -32,17 +32,28 @@ func botCommand() *cli.Command {
 			"  corruption bot --table t1 --players 3 --listen /ip4/127.0.0.1/tcp/4001 --no-mdns\n" +
 			"  corruption bot --table t1 --players 3 --listen /ip4/127.0.0.1/tcp/0 --no-mdns --peer /ip4/127.0.0.1/tcp/4001/p2p/ID\n" +
 			"  (and a third like the second)",
-		Flags: append(append(tableFlags(), privateFlags()...),
+		Flags: append(append(append(tableFlags(), privateFlags()...),
 			&cli.StringFlag{Name: "name", Usage: "the player's `NAME` at the table (default: bot and the first letters of its key)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed for the bot's choices", DefaultText: "random"},
 			&cli.BoolFlag{Name: "json", Usage: "print the outcome as one JSON object"},
 			&cli.StringFlag{Name: "level", Value: "normal", Usage: "the bot's `LEVEL`: easy, normal or hard (hard searches: about a quarter of a second a move)"},
 			&cli.IntFlag{Name: "think", Usage: "a hard bot's budget: `N` playouts a decision", DefaultText: "the game's default"},
 			&cli.IntFlag{Name: "pause-at", Usage: "ask the table to pause once its log holds `N` entries (the bots agree; start again with the same --data to resume)"},
-		),
+		), adversaryFlags...),
 		Action: runBot,
 	}
 }
+
+// The adversary build (go build -tags adversary, adversary.go) adds its flags to bot, and reads
+// them into a tamper for the bot's node (protocol/cheat); the default build has neither.
+var (
+	adversaryFlags []cli.Flag
+	// adversary reads the adversary build's flags: done (bot --cheat list, printed) or the
+	// node's tamper for the identity key (nil: honest).
+	adversary = func(*cli.Context) (done bool, tamper func(ed25519.PrivateKey) func(*protocol.Entry) (*protocol.Entry, []*protocol.Entry), err error) {
+		return false, nil, nil
+	}
+)
 
 // tableFlags are the flags of every command that sits at a network table given on the command
 // line.
@@ -128,6 +139,10 @@ func runBot(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usageError("bot takes no arguments (got %q); see corruption bot --help", c.Args().First())
 	}
+	done, tamper, err := adversary(c)
+	if done || err != nil {
+		return err
+	}
 	wish, err := readPrivateFlags(c)
 	if err != nil {
 		return err
@@ -184,8 +199,12 @@ func runBot(c *cli.Context) error {
 		return cli.Exit(err.Error(), 1)
 	}
 	slot := &ui.NodeSlot{} // a bot agrees to every pause, and asks for one with --pause-at
-	r, err := s.play(ctx, seat{choice: choice, name: name, clock: clock, player: player, private: private,
-		slot: slot, agreePause: true, onChange: pauseAt(c.Int("pause-at"), slot.Node, nil)})
+	st := seat{choice: choice, name: name, clock: clock, player: player, private: private,
+		slot: slot, agreePause: true, onChange: pauseAt(c.Int("pause-at"), slot.Node, nil)}
+	if tamper != nil {
+		st.tamper = tamper(s.key)
+	}
+	r, err := s.play(ctx, st)
 	if err != nil {
 		return err
 	}

@@ -203,6 +203,8 @@ type seat struct {
 	// private, if set, is the private table the node was admitted to (or created): its
 	// channel is sealed and only its creator's genesis counts (private.go).
 	private *protocol.PrivateTable
+	// tamper makes the node cheat (the adversary build's bot --cheat; nil: honest).
+	tamper func(*protocol.Entry) (*protocol.Entry, []*protocol.Entry)
 }
 
 // played is how a session's node played its table.
@@ -234,7 +236,7 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 	cfg := protocol.NodeConfig{Table: st.choice.Table, Game: st.choice.Game, Config: st.choice.Config, Players: st.choice.Players,
 		Name: st.name, Timeout: st.clock.timeout, Allowance: st.clock.allowance, Bank: st.clock.bank,
 		FormTimeout: st.clock.wait, Escrow: st.clock.escrow, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
-		Logf: s.logf, Notef: s.notef, OnEvent: st.onEvent, OnChange: st.onChange, Private: st.private}
+		Logf: s.logf, Notef: s.notef, OnEvent: st.onEvent, OnChange: st.onChange, Private: st.private, Tamper: st.tamper}
 	if st.lobby && st.private == nil {
 		if cfg.Lobby, err = s.joinLobby(); err != nil {
 			return nil, err
