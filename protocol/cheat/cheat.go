@@ -72,7 +72,7 @@ var Kinds = func() []Kind {
 				return nil, []*protocol.Entry{&b}
 			}},
 		Kind{Name: "silent", About: "nothing where its move or shares are due: blames nobody; the seat leaves (opened where the table escrows)",
-			on: func(e *protocol.Entry) bool { return e.Kind == protocol.KindMove || e.Kind == protocol.KindShares },
+			on:    func(e *protocol.Entry) bool { return e.Kind == protocol.KindMove || e.Kind == protocol.KindShares },
 			forge: func(*protocol.Entry, ed25519.PrivateKey) (*protocol.Entry, []*protocol.Entry) { return nil, nil }},
 	)
 }()
