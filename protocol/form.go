@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"slices"
 )
 
 // Formation. Before its genesis, a node that wants a table (name, game, configuration and
@@ -131,6 +133,12 @@ func (n *Node) hear(ctx context.Context, h *hello, from string) {
 		}
 		return
 	}
+	if n.excluded(h.key) {
+		if n.firstTime("excluded " + string(h.key)) {
+			n.cfg.Notef("%q also wants table %q, but this table is played without them (caught cheating at the last one): it will not sit with us", h.name, h.table)
+		}
+		return
+	}
 	if !h.sameSettings(n.myHello()) {
 		if n.firstTime(string(h.key)) {
 			n.cfg.Notef("%q also wants table %q, but with %s: it will not sit with us", h.name, h.table, n.settingsDiff(h))
@@ -243,6 +251,11 @@ func (n *Node) form(ctx context.Context) {
 		return
 	}
 	n.adopt(ctx, e)
+}
+
+// excluded reports whether key is a player this node never sits with (NodeConfig.Exclude).
+func (n *Node) excluded(key ed25519.PublicKey) bool {
+	return slices.ContainsFunc(n.cfg.Exclude, func(k ed25519.PublicKey) bool { return k.Equal(key) })
 }
 
 // seatedElsewhere reports whether key sits at a known table of this name other than id (zero
@@ -579,6 +592,11 @@ func (n *Node) adopt(ctx context.Context, e *Entry) {
 		return
 	}
 	for _, m := range g.Roster {
+		if n.excluded(m.Key) {
+			n.cfg.Logf("refusing a genesis for %q that seats %q, whom this table is played without", g.Name, m.Name)
+			n.leave(ctx, e.Table)
+			return
+		}
 		if n.seatedElsewhere(m.Key, e.Table) {
 			n.leave(ctx, e.Table) // it cannot form: one of its players (this node, say) sits at a live table
 			return

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"bytes"
 	"corruption/engine"
 	"corruption/engine/corruption"
 	"corruption/protocol"
@@ -541,5 +542,67 @@ func TestFormSettings(t *testing.T) {
 		if !errors.As(x.err, &fe) || len(fe.Heard) != 1 {
 			t.Errorf("node %d ends with %v, want a *FormError having heard only itself", x.i, x.err)
 		}
+	}
+}
+
+// TestFormWithout: three nodes that play without a fourth (NodeConfig.Exclude: it was caught
+// cheating at their last table, and their people play again without it) form the table among
+// themselves, whichever key is lowest; the fourth, which wants the same table, sits at none.
+func TestFormWithout(t *testing.T) {
+	t.Parallel()
+	for _, lowest := range []bool{true, false} {
+		t.Run(fmt.Sprintf("excluded key lowest %v", lowest), func(t *testing.T) {
+			base := t.TempDir()
+			keys := make([]ed25519.PrivateKey, 4)
+			for i := range keys {
+				keys[i] = ed25519.NewKeyFromSeed(bytes.Repeat([]byte{byte(10*i + 1)}, 32))
+			}
+			slices.SortFunc(keys, func(a, b ed25519.PrivateKey) int {
+				return bytes.Compare(a.Public().(ed25519.PublicKey), b.Public().(ed25519.PublicKey))
+			})
+			if !lowest {
+				keys[0], keys[3] = keys[3], keys[0]
+			}
+			// Node 3 is the excluded one: with the lowest key of the four, or not.
+			for i, k := range keys {
+				dir := filepath.Join(base, fmt.Sprint(i))
+				if err := os.MkdirAll(dir, 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "identity"), k.Seed(), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			excluded := keys[3].Public().(ed25519.PublicKey)
+			spec := toySpec(3)
+			spec.nodes = 4
+			spec.adjust = func(i int, cfg *protocol.NodeConfig) {
+				if i == 3 {
+					cfg.FormTimeout = 3 * time.Second
+					return
+				}
+				cfg.Exclude = []ed25519.PublicKey{excluded}
+			}
+			net := memnet.New(86, memnet.Faults{})
+			defer net.Close()
+			runs := playNodesIn(t, net, spec, base)
+			for i, r := range runs[:3] {
+				if r.err != nil || !r.out.Finished {
+					t.Fatalf("node %d: %v, %+v; want the game played among the three", i, r.err, r.out)
+				}
+				for _, m := range readLog(t, r.dir)[0:1] {
+					g, err := protocol.GenesisOf(m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if g.SeatOf(excluded) >= 0 {
+						t.Fatalf("node %d's table seats the player it plays without", i)
+					}
+				}
+			}
+			if r := runs[3]; r.err == nil || r.out != nil && r.out.Entries > 0 {
+				t.Fatalf("the excluded node: %v, %+v; want it seated nowhere", r.err, r.out)
+			}
+		})
 	}
 }

@@ -31,6 +31,10 @@ type NodeConfig struct {
 	// weakens the privacy promise (docs/SECURITY.md), so a caller chooses it (the command line
 	// does, by default). A table's escrow is its creator's.
 	Escrow bool
+	// Exclude are players this node never sits with: the cheaters of its last table, when the
+	// person plays again without them (the page's rematch). It ignores their hellos and refuses
+	// a genesis that seats one of them.
+	Exclude []ed25519.PublicKey
 
 	Identity ed25519.PrivateKey
 	Store    *Store // the data directory (required)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"corruption/engine"
+	"crypto/ed25519"
 )
 
 // Status is a snapshot of a node's table for front ends.
@@ -14,6 +15,9 @@ type Status struct {
 	Game  string   // the game's id
 	Seat  int      // this node's seat (-1 before the table forms)
 	Names []string // the players' names by seat (nil before the table forms)
+	// Keys are the players' identity keys by seat, as Names (the page's rematch without a
+	// cheater names them to the next table's node).
+	Keys []ed25519.PublicKey
 	// Roster is, by seat, the player's place in the genesis roster, by which a chat message
 	// names its speaker (ChatMessage.Member); nil before the table forms.
 	Roster  []int
@@ -107,6 +111,7 @@ func (n *Node) report() {
 	if t := n.table; t != nil {
 		for _, m := range t.Players() {
 			st.Names = append(st.Names, m.Name)
+			st.Keys = append(st.Keys, m.Key)
 		}
 		st.Roster = t.RosterOrder()
 		st.Entries, st.Done, st.Verdict, st.Timeout = int(t.Len()), t.Done(), t.Verdict(), t.g.Timeout

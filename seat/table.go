@@ -64,7 +64,7 @@ func playOne(ctx context.Context, cfg Config, t table) (res ui.Result, node *pro
 	k := t.clock
 	node, err = protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
 		Players: choice.Players, Name: cfg.Name, Timeout: k.Timeout, Allowance: k.Allowance, Bank: k.Bank,
-		FormTimeout: k.Wait, Escrow: k.Escrow, Identity: t.key, Store: cfg.Store, Player: t.player, Net: tn, Lobby: lobby,
+		FormTimeout: k.Wait, Escrow: k.Escrow, Exclude: choice.Exclude, Identity: t.key, Store: cfg.Store, Player: t.player, Net: tn, Lobby: lobby,
 		Private: t.sit.Private, Logf: cfg.Logf, Notef: cfg.Notef, OnEvent: t.show.Event, OnChange: t.show.Update, OnChat: t.show.Chat})
 	if err != nil {
 		return fail(err, fmt.Errorf("cannot sit at table %q: %w", choice.Table, err))

@@ -31,6 +31,9 @@ type TableChoice struct {
 	// Level is how well those bots play, one of Config.Levels ("": the command's default,
 	// --level).
 	Level string
+	// Exclude are players the table is played without: the cheaters of the last one, at a
+	// rematch the person asked for without them (protocol.NodeConfig.Exclude).
+	Exclude []ed25519.PublicKey
 }
 
 func (c TableChoice) String() string {

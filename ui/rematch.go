@@ -51,22 +51,70 @@ func (s *Server) NewTable(c TableChoice) {
 	s.changed()
 }
 
-// rematchOffer is the table the results offer a rematch at: only after a finished game (an
-// abandoned or halted one has lost a player), and until the person asks for it. s.mu is held.
-func (s *Server) rematchOffer() string {
+// rematchChoice is the table the results offer a rematch at, until the person asks for it:
+// after a finished game, with the same players; after a game a cheater ended, or one the table
+// played on without a cheater (protocol/convict.go), with the others, when enough of them stay
+// (the cheaters' nodes are refused: Exclude). Not after an abandoned table (a player was lost),
+// nor to a cheater. s.mu is held.
+func (s *Server) rematchChoice() (TableChoice, bool) {
 	r := s.result
-	if !s.cfg.Rematch || s.privateJoined || s.again || s.choice == nil || r == nil || r.Err != nil || r.Outcome == nil ||
-		!r.Outcome.Finished || r.Outcome.Verdict != nil {
-		return ""
+	if !s.cfg.Rematch || s.privateJoined || s.again || s.choice == nil || r == nil || r.Err != nil || r.Outcome == nil {
+		return TableChoice{}, false
 	}
-	return RematchOf(*s.choice).Table
+	o := r.Outcome
+	cheaters := cheatersOf(o)
+	if len(cheaters) == 0 && (!o.Finished || o.Verdict != nil) {
+		return TableChoice{}, false
+	}
+	next := RematchOf(*s.choice)
+	if len(cheaters) == 0 {
+		return next, true
+	}
+	keys := s.status.Keys
+	for _, seat := range cheaters {
+		if seat == s.status.Seat || seat >= len(keys) {
+			return TableChoice{}, false
+		}
+		next.Exclude = append(next.Exclude, keys[seat])
+	}
+	next.Players -= len(cheaters)
+	if CheckTable(next, next.Bots) != nil {
+		return TableChoice{}, false // too few players would stay
+	}
+	return next, true
+}
+
+// cheatersOf are the seats a table's outcome names as cheaters: those it convicted and played
+// on without, or the one a cheat or an equivocation halted it on.
+func cheatersOf(o *protocol.Outcome) []int {
+	var out []int
+	for _, c := range o.Convicted {
+		out = append(out, c.Seat)
+	}
+	if v := o.Verdict; v != nil && (v.Kind == protocol.VerdictCheat || v.Kind == protocol.VerdictEquivocation) && v.Seat >= 0 {
+		out = append(out, v.Seat)
+	}
+	return out
+}
+
+// withoutNames are the names of the players next is played without, as this table knew them.
+// s.mu is held.
+func (s *Server) withoutNames(next TableChoice) []string {
+	var out []string
+	for _, k := range next.Exclude {
+		for seat, key := range s.status.Keys {
+			if key.Equal(k) {
+				out = append(out, SeatName(s.status.Names, seat))
+			}
+		}
+	}
+	return out
 }
 
 func (s *Server) postRematch(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	next, ok := TableChoice{}, s.rematchOffer() != ""
+	next, ok := s.rematchChoice()
 	if ok {
-		next = RematchOf(*s.choice)
 		select {
 		case s.rematch <- next:
 			s.again = true

@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"bytes"
 	"corruption/engine"
 	"corruption/protocol"
+	"crypto/ed25519"
+	"slices"
 )
 
 func TestRematchOf(t *testing.T) {
@@ -114,5 +117,69 @@ func TestRematch(t *testing.T) {
 	call(t, ts2, "GET", "/api/state", testKey, "", &st)
 	if code := call(t, ts2, "POST", "/api/rematch", testKey, "{}", nil); st.Rematch != "" || code != http.StatusConflict {
 		t.Errorf("without Config.Rematch: offered %q, POST %d", st.Rematch, code)
+	}
+}
+
+// TestRematchWithout: after a table a cheater ended, or a game the table played on without one
+// (protocol/convict.go), the results offer to play again without the cheater, whom the next
+// table's node refuses (Exclude), named on the page; not to the cheater, nor when too few would
+// stay.
+func TestRematchWithout(t *testing.T) {
+	names := []string{"ann", "bob", "cy", "dan"}
+	keys := make([]ed25519.PublicKey, len(names))
+	for i := range keys {
+		keys[i] = ed25519.NewKeyFromSeed(bytes.Repeat([]byte{byte(i + 1)}, 32)).Public().(ed25519.PublicKey)
+	}
+	for _, tc := range []struct {
+		name    string
+		seat    int // the person's
+		players int
+		out     *protocol.Outcome
+		without []string // nil: no offer
+	}{
+		{"halted on a cheat", 0, 4, &protocol.Outcome{Scores: []int{0, 0, 0, 0}, Verdict: &protocol.Verdict{Kind: protocol.VerdictCheat, Seat: 2}}, []string{"cy"}},
+		{"halted on an equivocation", 0, 4, &protocol.Outcome{Scores: []int{0, 0, 0, 0}, Verdict: &protocol.Verdict{Kind: protocol.VerdictEquivocation, Seat: 1}}, []string{"bob"}},
+		{"played on without the cheater", 1, 4, &protocol.Outcome{Finished: true, Scores: []int{1, 2, 3, 4}, Winners: []int{3}, Open: []int{3}, Convicted: []protocol.Conviction{{Seat: 3, Seq: 30}}}, []string{"dan"}},
+		{"the cheater's own page", 2, 4, &protocol.Outcome{Scores: []int{0, 0, 0, 0}, Verdict: &protocol.Verdict{Kind: protocol.VerdictCheat, Seat: 2}}, nil},
+		{"too few would stay", 0, 2, &protocol.Outcome{Scores: []int{0, 0}, Verdict: &protocol.Verdict{Kind: protocol.VerdictCheat, Seat: 1}}, nil},
+		{"abandoned", 0, 4, &protocol.Outcome{Scores: []int{0, 0, 0, 0}, Verdict: &protocol.Verdict{Kind: protocol.VerdictAbandoned, Seat: 1}}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := NewServer(Config{Name: "ann", Board: pickBoard{}, Human: NewHuman(nil), Key: testKey, Rematch: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := httptest.NewServer(s.Handler())
+			t.Cleanup(func() {
+				s.Close()
+				ts.Close()
+			})
+			s.SetTable(TableChoice{Table: "friday", Game: "pick", Players: tc.players, Config: []byte{0}})
+			s.Update(protocol.Status{Table: "friday", Seat: tc.seat, Names: names[:tc.players], Keys: keys[:tc.players], State: newPick(tc.players, 1), Due: 1})
+			s.Finish(Result{Outcome: tc.out})
+			var st State
+			call(t, ts, "GET", "/api/state", testKey, "", &st)
+			if tc.without == nil {
+				if st.Rematch != "" {
+					t.Fatalf("offered a rematch at %q without %v", st.Rematch, st.Without)
+				}
+				return
+			}
+			if st.Rematch != "friday #2" || !slices.Equal(st.Without, tc.without) {
+				t.Fatalf("rematch %q without %v; want friday #2 without %v", st.Rematch, st.Without, tc.without)
+			}
+			if code := call(t, ts, "POST", "/api/rematch", testKey, "{}", nil); code != http.StatusOK {
+				t.Fatalf("rematch: %d", code)
+			}
+			next := <-s.Rematches()
+			if next.Players != tc.players-1 || len(next.Exclude) != 1 {
+				t.Fatalf("the rematch: %d players, excluding %x", next.Players, next.Exclude)
+			}
+			for seat, k := range keys {
+				if k.Equal(next.Exclude[0]) && names[seat] != tc.without[0] {
+					t.Fatalf("the rematch excludes %s's key, not %s's", names[seat], tc.without[0])
+				}
+			}
+		})
 	}
 }

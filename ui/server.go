@@ -398,7 +398,10 @@ func (s *Server) snapshot(logFrom int, lang string) State {
 	if r := s.result; r != nil {
 		out.Result = buildResult(lang, r, names, st.Seat)
 	}
-	out.TableGen, out.Rematch = s.gen, s.rematchOffer()
+	out.TableGen = s.gen
+	if next, ok := s.rematchChoice(); ok {
+		out.Rematch, out.Without = next.Table, s.withoutNames(next)
+	}
 	out.Pause = s.pauseState(lang, st, out.Mode)
 	out.LogStart, out.Log = s.logLines(b, lang, st, logFrom)
 	return out

@@ -26,8 +26,11 @@ type State struct {
 	Pause       *PauseState   `json:"pause,omitempty"` // while the game is under way, when the page can pause it
 	// TableGen counts the person's tables: one more at each rematch, when the page starts
 	// again; Rematch is the next table's name when the results offer a rematch.
-	TableGen int       `json:"table_gen"`
-	Rematch  string    `json:"rematch,omitempty"`
+	TableGen int    `json:"table_gen"`
+	Rematch  string `json:"rematch,omitempty"`
+	// Without are the players the rematch is played without (the cheaters of this table), by
+	// name.
+	Without  []string  `json:"without,omitempty"`
 	LogStart int       `json:"log_start"` // the index of Log[0] in the whole log
 	Log      []LogLine `json:"log"`
 }

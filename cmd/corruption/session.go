@@ -235,7 +235,7 @@ func (s *session) play(ctx context.Context, st seat) (*played, error) {
 	defer leave() // the table's topic, once its node is done (a person's next table may bear its name)
 	cfg := protocol.NodeConfig{Table: st.choice.Table, Game: st.choice.Game, Config: st.choice.Config, Players: st.choice.Players,
 		Name: st.name, Timeout: st.clock.timeout, Allowance: st.clock.allowance, Bank: st.clock.bank,
-		FormTimeout: st.clock.wait, Escrow: st.clock.escrow, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
+		FormTimeout: st.clock.wait, Escrow: st.clock.escrow, Exclude: st.choice.Exclude, Identity: s.key, Store: s.store, Player: st.player, Net: tn,
 		Logf: s.logf, Notef: s.notef, OnEvent: st.onEvent, OnChange: st.onChange, Private: st.private, Tamper: st.tamper}
 	if st.lobby && st.private == nil {
 		if cfg.Lobby, err = s.joinLobby(); err != nil {

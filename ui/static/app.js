@@ -714,12 +714,13 @@ function quitButton() {
 }
 
 // rematchButton asks for a rematch: the node seats the person at the next table, and the
-// page starts again there.
-function rematchButton() {
+// page starts again there. without names the players it is played without (the cheaters of
+// this table), or is empty.
+function rematchButton(without) {
   return h('button#rematch', {type: 'button', dataset: {key: 'rematch'}, onclick: (ev) => {
     ev.currentTarget.disabled = true;
     post('/api/rematch', {}).catch(() => {});
-  }}, t('result.rematch'));
+  }}, without ? t('result.rematch.without', {names: without}) : t('result.rematch'));
 }
 
 function renderWaiting(st) {
@@ -954,8 +955,9 @@ function renderResults(st) {
     box.append(r.resume ? h('div#resume', {}, h('p', {}, t('result.paused.resume')), h('pre', {}, h('code#resume-command', {}, r.resume)))
       : h('p#resume.hint', {}, t('result.paused.noresume')));
   }
-  if (st.rematch) box.append(h('p.hint', {}, t('result.rematch.hint', {table: iso(st.rematch)})));
-  box.append(h('div.actions', {}, st.rematch ? rematchButton() : null, leaveButton(t('lobby.back')), st.quit ? quitButton() : null));
+  const without = (st.without || []).map(iso).join(', ');
+  if (st.rematch) box.append(h('p.hint', {}, without ? t('result.rematch.without.hint', {table: iso(st.rematch), names: without}) : t('result.rematch.hint', {table: iso(st.rematch)})));
+  box.append(h('div.actions', {}, st.rematch ? rematchButton(without) : null, leaveButton(t('lobby.back')), st.quit ? quitButton() : null));
   return box;
 }
 
