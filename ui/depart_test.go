@@ -157,9 +157,9 @@ func TestCaught(t *testing.T) {
 	st := &protocol.Status{Table: "t", Seat: 0, Names: names, State: newPick(3), Escrow: true, Leaving: -1,
 		Open: []int{2}, Convicted: []protocol.Conviction{{Seat: 2, Seq: 30, What: "shuffle", Reason: "malformed shuffle entry"}}}
 	for lang, want := range map[string]string{
-		"en": "cy's shuffle could not be proven: cy was caught cheating, and a bot plays that seat from here.",
-		"es": "el barajado de cy no se pudo probar: pillaron a cy haciendo trampa, y un bot juega ese asiento desde ahora.",
-		"fr": "le mélange de cy n'a pas pu être prouvé : cy a été pris à tricher, et un bot joue cette place désormais.",
+		"en": "cy's shuffle could not be proven: cy was caught cheating; a bot plays that seat from here.",
+		"es": "el barajado de cy no se pudo probar: pillaron a cy haciendo trampa; un bot juega ese asiento desde ahora.",
+		"fr": "le mélange de cy n'a pas pu être prouvé : cy a été pris à tricher ; un bot joue cette place désormais.",
 	} {
 		var said []string
 		for _, a := range departAlerts(lang, st) {
@@ -171,7 +171,7 @@ func TestCaught(t *testing.T) {
 	}
 	me := *st
 	me.Seat = 2
-	if a := departAlerts("en", &me); len(a) < 1 || !strings.Contains(a[len(a)-1].Text, "you were caught cheating. A bot plays your seat from here; you are watching.") {
+	if a := departAlerts("en", &me); len(a) < 1 || !strings.Contains(a[len(a)-1].Text, "you were caught cheating. A bot plays your seat; you are watching.") {
 		t.Errorf("the cheater's page says %v", a)
 	}
 	if !convicted(st, 2) || convicted(st, 1) {

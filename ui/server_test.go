@@ -572,7 +572,7 @@ func TestEndings(t *testing.T) {
 		{Result{Err: context.Canceled, escrow: true}, "stopped", "the other players' nodes agree that you left and play on, with a bot in your seat"},
 		{Result{Outcome: &protocol.Outcome{Finished: true, Winners: []int{1}, Open: []int{0}}}, "finished", "You had left: from then on a bot played your seat"},
 		// Convictions (convict.go): the person caught cheating and played on without.
-		{Result{Outcome: &protocol.Outcome{Finished: true, Winners: []int{1}, Open: []int{0}, Convicted: []protocol.Conviction{{Seat: 0, Seq: 9}}}}, "finished", "You were caught cheating: from then on a bot played your seat"},
+		{Result{Outcome: &protocol.Outcome{Finished: true, Winners: []int{1}, Open: []int{0}, Convicted: []protocol.Conviction{{Seat: 0, Seq: 9}}}}, "finished", "You were caught cheating: a bot played your seat from then on"},
 	} {
 		r := buildResult("en", &tt.r, names, 0)
 		if r.Status != tt.status || !strings.Contains(r.Headline, tt.want) || (tt.status != "finished" && (r.Finished || len(r.Winners) != 0)) {
@@ -582,7 +582,7 @@ func TestEndings(t *testing.T) {
 	// A table of two halted by a cheat: the other player wins by forfeit, and the results say so.
 	forfeit := &protocol.Outcome{Scores: []int{3, 5}, Winners: []int{0}, Forfeit: true, Verdict: &protocol.Verdict{Kind: protocol.VerdictCheat, Seat: 1, Seq: 9, Reason: "why"}}
 	if r := buildResult("en", &Result{Outcome: forfeit}, names[:2], 0); r.Status != "halted" || !slices.Equal(r.Winners, []int{0}) ||
-		!strings.Contains(r.Headline, "bob was caught cheating. You win by forfeit") {
+		!strings.Contains(r.Headline, "bob was caught cheating: the table halted, and you win by forfeit") {
 		t.Errorf("the winner by forfeit's results: %+v", r)
 	}
 	if r := buildResult("en", &Result{Outcome: forfeit}, names[:2], 1); !strings.Contains(r.Headline, "blaming your node") {
