@@ -33,6 +33,7 @@ type departing struct {
 	boundAt    uint64    // the log length boundSince is for
 	held       *Entry    // the departing seat's entry, held while the node is promised
 	muted      bool      // the game's events are not told (a log replayed again)
+	hearsayAt  uint64    // one more than the seq of the departure whose first agreement heard asked every peer
 }
 
 // hold keeps the departing seat's entry, which this node promised not to apply.
@@ -122,8 +123,17 @@ func (n *Node) heardDeparture(ctx context.Context, d *Departure) {
 		if t.Promised() == nil {
 			// Another node's clock ran out first. This one asks its peers for the entry now (it
 			// may have missed it), and agrees only when its own clock is out, after its own
-			// confirmation round (watch.go): hearsay shortens nobody's time.
-			n.fetchAny(ctx)
+			// confirmation round (watch.go): hearsay shortens nobody's time. The first agreement
+			// heard at this entry asks every peer at once, whatever their backoff (a peer that
+			// had nothing a moment ago may have the entry now); the next ones ask as any fetch.
+			if n.hearsayAt != t.Len()+1 {
+				n.hearsayAt = t.Len() + 1
+				for _, p := range n.cfg.Net.Peers() {
+					n.fetchNow(ctx, p, t.Len())
+				}
+			} else {
+				n.fetchAny(ctx)
+			}
 		}
 		n.tryDepart(ctx)
 	}
