@@ -1,0 +1,181 @@
+package ristretto32
+
+import "encoding/hex"
+
+// The curve is edwards25519, −x² + y² = 1 + d·x²·y², on which ristretto255's elements
+// are classes of points. Points here use the formulas of Hisil, Wong, Carter, Dawson,
+// "Twisted Edwards curves revisited" (2008) for a = −1, in the shapes ref10 uses:
+//
+//   - point: extended coordinates (X : Y : Z : T), x = X/Z, y = Y/Z, x·y = T/Z;
+//   - cached: (Y+X, Y−X, Z, 2d·T), a point prepared to be added;
+//   - affineCached: (y+x, y−x, 2d·x·y) with Z = 1, for the fixed base's table.
+//
+// The formulas are complete on the curve (no exceptional inputs, the identity
+// included), so addition never branches on its operands.
+
+type point struct{ x, y, z, t fe }
+
+type cached struct{ yPlusX, yMinusX, z, t2d fe }
+
+type affineCached struct{ yPlusX, yMinusX, t2d fe }
+
+// Curve and ristretto255 constants (RFC 9496 section 4.1), little-endian; checked
+// against the RFC's decimal values in the tests.
+var (
+	feD              = feFromHex("a3785913ca4deb75abd841414d0a700098e879777940c78c73fe6f2bee6c0352")
+	feD2             = feFromHex("59f1b226949bd6eb56b183829a14e00030d1f3eef2808e19e7fcdf56dcd90624")
+	sqrtM1           = feFromHex("b0a00e4a271beec478e42fad0618432fa7d7fb3d99004d2b0bdfc14f8024832b")
+	sqrtADMinusOne   = feFromHex("1b2e7b49a0f6977ebd54781b0c8e9daffdd1f531c9fc3c0fac48832bbf316937")
+	invSqrtAMinusD   = feFromHex("ea405d80aafdc899be72415a17162f9d40d801fe917bc216a2fcafcf05896c78")
+	oneMinusDSq      = feFromHex("76c15f94c1097ce20f355ecd38a1812ce4df70beddab9499d7e0b3b2a8729002")
+	dMinusOneSq      = feFromHex("204ded44aa5aad3199191eb02c4a9ed2eb4e9b522fd3dc4c41226cf67ab36859")
+	generatorEncoded = mustHex("e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76")
+)
+
+func mustHex(s string) [32]byte {
+	var b [32]byte
+	if n, err := hex.Decode(b[:], []byte(s)); err != nil || n != 32 {
+		panic("ristretto32: bad constant " + s)
+	}
+	return b
+}
+
+func feFromHex(s string) fe {
+	b := mustHex(s)
+	var v fe
+	v.setBytes(&b)
+	return v
+}
+
+// setIdentity sets p to the identity (0 : 1 : 1 : 0).
+func (p *point) setIdentity() *point {
+	*p = point{y: feOne, z: feOne}
+	return p
+}
+
+// toCached sets c to p prepared for addition.
+func (c *cached) fromPoint(p *point) *cached {
+	c.yPlusX.add(&p.y, &p.x)
+	c.yMinusX.sub(&p.y, &p.x)
+	c.z = p.z
+	c.t2d.mul(&p.t, &feD2)
+	return c
+}
+
+// addCached sets p = a + b (8 multiplications).
+func (p *point) addCached(a *point, b *cached) *point {
+	var pp, mm, tt2d, zz2, yPlusX, yMinusX fe
+	yPlusX.add(&a.y, &a.x)
+	yMinusX.sub(&a.y, &a.x)
+	pp.mul(&yPlusX, &b.yPlusX)
+	mm.mul(&yMinusX, &b.yMinusX)
+	tt2d.mul(&a.t, &b.t2d)
+	zz2.mul(&a.z, &b.z)
+	zz2.add(&zz2, &zz2)
+	return p.finish(&pp, &mm, &zz2, &tt2d, 0)
+}
+
+// subCached sets p = a − b: b negated is (Y−X, Y+X, Z, −2dT).
+func (p *point) subCached(a *point, b *cached) *point {
+	var pp, mm, tt2d, zz2, yPlusX, yMinusX fe
+	yPlusX.add(&a.y, &a.x)
+	yMinusX.sub(&a.y, &a.x)
+	pp.mul(&yPlusX, &b.yMinusX)
+	mm.mul(&yMinusX, &b.yPlusX)
+	tt2d.mul(&a.t, &b.t2d)
+	zz2.mul(&a.z, &b.z)
+	zz2.add(&zz2, &zz2)
+	return p.finish(&pp, &mm, &zz2, &tt2d, 1)
+}
+
+// addAffine sets p = a + b for a table entry b with Z = 1 (7 multiplications).
+func (p *point) addAffine(a *point, b *affineCached) *point {
+	var pp, mm, tt2d, z2, yPlusX, yMinusX fe
+	yPlusX.add(&a.y, &a.x)
+	yMinusX.sub(&a.y, &a.x)
+	pp.mul(&yPlusX, &b.yPlusX)
+	mm.mul(&yMinusX, &b.yMinusX)
+	tt2d.mul(&a.t, &b.t2d)
+	z2.add(&a.z, &a.z)
+	return p.finish(&pp, &mm, &z2, &tt2d, 0)
+}
+
+// finish completes an addition from (Y1+X1)(Y2+X2), (Y1−X1)(Y2−X2), 2·Z1·Z2 and
+// 2d·T1·T2, the last one negated when negT == 1 (a subtraction).
+func (p *point) finish(pp, mm, zz2, tt2d *fe, negT int) *point {
+	var e, f, g, h, plus, minus fe
+	e.sub(pp, mm)
+	h.add(pp, mm)
+	plus.add(zz2, tt2d)
+	minus.sub(zz2, tt2d)
+	f.selectFe(&plus, &minus, negT)
+	g.selectFe(&minus, &plus, negT)
+	p.x.mul(&e, &f)
+	p.y.mul(&g, &h)
+	p.z.mul(&f, &g)
+	p.t.mul(&e, &h)
+	return p
+}
+
+// double sets p = 2a (4 squarings, 4 multiplications).
+func (p *point) double(a *point) *point {
+	var xx, yy, zz2, xy, e, f, g, h fe
+	xx.square(&a.x)
+	yy.square(&a.y)
+	zz2.square(&a.z)
+	zz2.add(&zz2, &zz2)
+	xy.add(&a.x, &a.y)
+	xy.square(&xy)
+	h.add(&xx, &yy) // −H of the paper: A + B
+	e.sub(&xy, &h)  // E = (X+Y)² − A − B
+	g.sub(&yy, &xx) // G = B − A
+	f.sub(&g, &zz2) // F = G − 2Z²
+	h.neg(&h)       // H = −A − B
+	p.x.mul(&e, &f)
+	p.y.mul(&g, &h)
+	p.z.mul(&f, &g)
+	p.t.mul(&e, &h)
+	return p
+}
+
+// negate sets p = −a.
+func (p *point) negate(a *point) *point {
+	p.x.neg(&a.x)
+	p.y = a.y
+	p.z = a.z
+	p.t.neg(&a.t)
+	return p
+}
+
+// selectCached sets c = a if cond == 1, b if cond == 0.
+func (c *cached) selectCached(a, b *cached, cond int) *cached {
+	c.yPlusX.selectFe(&a.yPlusX, &b.yPlusX, cond)
+	c.yMinusX.selectFe(&a.yMinusX, &b.yMinusX, cond)
+	c.z.selectFe(&a.z, &b.z, cond)
+	c.t2d.selectFe(&a.t2d, &b.t2d, cond)
+	return c
+}
+
+// condNegCached sets c = −c if cond == 1.
+func (c *cached) condNegCached(cond int) *cached {
+	var n cached
+	n.yPlusX, n.yMinusX, n.z = c.yMinusX, c.yPlusX, c.z
+	n.t2d.neg(&c.t2d)
+	return c.selectCached(&n, c, cond)
+}
+
+// selectAffine sets c = a if cond == 1, b if cond == 0.
+func (c *affineCached) selectAffine(a, b *affineCached, cond int) *affineCached {
+	c.yPlusX.selectFe(&a.yPlusX, &b.yPlusX, cond)
+	c.yMinusX.selectFe(&a.yMinusX, &b.yMinusX, cond)
+	c.t2d.selectFe(&a.t2d, &b.t2d, cond)
+	return c
+}
+
+// condNegAffine sets c = −c if cond == 1.
+func (c *affineCached) condNegAffine(cond int) *affineCached {
+	var n affineCached
+	n.yPlusX, n.yMinusX = c.yMinusX, c.yPlusX
+	n.t2d.neg(&c.t2d)
+	return c.selectAffine(&n, c, cond)
+}
