@@ -1,3 +1,5 @@
+//go:build !wasm && !group32
+
 package group
 
 import "github.com/gtank/ristretto255"
