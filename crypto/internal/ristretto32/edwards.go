@@ -117,9 +117,18 @@ func (p *point) finish(pp, mm, zz2, tt2d *fe, negT int) *point {
 	return p
 }
 
-// double sets p = 2a (4 squarings, 4 multiplications).
+// double sets p = 2a (4 squarings, 4 multiplications). It reads a's X, Y and Z only.
 func (p *point) double(a *point) *point {
-	var xx, yy, zz2, xy, e, f, g, h fe
+	var e, h fe
+	p.doubleXYZ(a, &e, &h)
+	p.t.mul(&e, &h)
+	return p
+}
+
+// doubleXYZ sets p's X, Y and Z to those of 2a, leaving its T stale, and returns E and
+// H (T = E·H): for a doubling followed by another doubling, which never reads T.
+func (p *point) doubleXYZ(a *point, e, h *fe) *point {
+	var xx, yy, zz2, xy, f, g fe
 	xx.square(&a.x)
 	yy.square(&a.y)
 	zz2.square(&a.z)
@@ -127,15 +136,23 @@ func (p *point) double(a *point) *point {
 	xy.add(&a.x, &a.y)
 	xy.square(&xy)
 	h.add(&xx, &yy) // −H of the paper: A + B
-	e.sub(&xy, &h)  // E = (X+Y)² − A − B
+	e.sub(&xy, h)   // E = (X+Y)² − A − B
 	g.sub(&yy, &xx) // G = B − A
 	f.sub(&g, &zz2) // F = G − 2Z²
-	h.neg(&h)       // H = −A − B
-	p.x.mul(&e, &f)
-	p.y.mul(&g, &h)
+	h.neg(h)        // H = −A − B
+	p.x.mul(e, &f)
+	p.y.mul(&g, h)
 	p.z.mul(&f, &g)
-	p.t.mul(&e, &h)
 	return p
+}
+
+// double4 sets p = 16a: four doublings, the first three without T.
+func (p *point) double4(a *point) *point {
+	var e, h fe
+	p.doubleXYZ(a, &e, &h)
+	p.doubleXYZ(p, &e, &h)
+	p.doubleXYZ(p, &e, &h)
+	return p.double(p)
 }
 
 // negate sets p = −a.

@@ -15,6 +15,11 @@ import (
 // With carried inputs every product of two limbs, even scaled by 2·19, is below 2^58,
 // and each output limb of mul sums ten of them: below 2^62, so uint64 never overflows.
 //
+// Every operation ends with the same carry chain (limb 0 into 1, …, 8 into 9, 9 into 0
+// times 19 since 2^255 = 19 mod p, then 0 into 1 again), written out in each function:
+// a call costs much in Go's WebAssembly, where a shared helper took a sixth of a
+// scalar multiplication's time.
+//
 // Nothing here branches on or indexes memory by the value of an element: these
 // functions are constant time whatever the inputs.
 type fe [10]uint32
@@ -24,51 +29,41 @@ var (
 	feOne  = fe{1}
 )
 
-// carry propagates h (limbs below 2^62) into a carried fe.
-func (v *fe) carry(h *[10]uint64) {
-	h[1] += h[0] >> 26
-	h[0] &= 1<<26 - 1
-	h[2] += h[1] >> 25
-	h[1] &= 1<<25 - 1
-	h[3] += h[2] >> 26
-	h[2] &= 1<<26 - 1
-	h[4] += h[3] >> 25
-	h[3] &= 1<<25 - 1
-	h[5] += h[4] >> 26
-	h[4] &= 1<<26 - 1
-	h[6] += h[5] >> 25
-	h[5] &= 1<<25 - 1
-	h[7] += h[6] >> 26
-	h[6] &= 1<<26 - 1
-	h[8] += h[7] >> 25
-	h[7] &= 1<<25 - 1
-	h[9] += h[8] >> 26
-	h[8] &= 1<<26 - 1
-	h[0] += 19 * (h[9] >> 25) // 2^255 = 19 mod p
-	h[9] &= 1<<25 - 1
-	h[1] += h[0] >> 26 // below 2^16: limb 1 stays under 2^25 + 2^16
-	h[0] &= 1<<26 - 1
-	for i := range v {
-		v[i] = uint32(h[i])
-	}
-}
-
-// carry32 is carry for limbs below 2^31 (sums and differences of carried values).
-func (v *fe) carry32(h *[10]uint32) {
-	var w [10]uint64
-	for i := range h {
-		w[i] = uint64(h[i])
-	}
-	v.carry(&w)
-}
-
 // add sets v = a + b.
 func (v *fe) add(a, b *fe) *fe {
-	var h [10]uint32
-	for i := range h {
-		h[i] = a[i] + b[i]
-	}
-	v.carry32(&h)
+	h0 := a[0] + b[0]
+	h1 := a[1] + b[1]
+	h2 := a[2] + b[2]
+	h3 := a[3] + b[3]
+	h4 := a[4] + b[4]
+	h5 := a[5] + b[5]
+	h6 := a[6] + b[6]
+	h7 := a[7] + b[7]
+	h8 := a[8] + b[8]
+	h9 := a[9] + b[9]
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	h2 += h1 >> 25
+	h1 &= 1<<25 - 1
+	h3 += h2 >> 26
+	h2 &= 1<<26 - 1
+	h4 += h3 >> 25
+	h3 &= 1<<25 - 1
+	h5 += h4 >> 26
+	h4 &= 1<<26 - 1
+	h6 += h5 >> 25
+	h5 &= 1<<25 - 1
+	h7 += h6 >> 26
+	h6 &= 1<<26 - 1
+	h8 += h7 >> 25
+	h7 &= 1<<25 - 1
+	h9 += h8 >> 26
+	h8 &= 1<<26 - 1
+	h0 += 19 * (h9 >> 25)
+	h9 &= 1<<25 - 1
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	*v = fe{h0, h1, h2, h3, h4, h5, h6, h7, h8, h9}
 	return v
 }
 
@@ -80,11 +75,39 @@ var fourP = [10]uint32{
 
 // sub sets v = a − b, computed as a + 4p − b so that no limb goes below zero.
 func (v *fe) sub(a, b *fe) *fe {
-	var h [10]uint32
-	for i := range h {
-		h[i] = a[i] + fourP[i] - b[i]
-	}
-	v.carry32(&h)
+	h0 := a[0] + fourP[0] - b[0]
+	h1 := a[1] + fourP[1] - b[1]
+	h2 := a[2] + fourP[2] - b[2]
+	h3 := a[3] + fourP[3] - b[3]
+	h4 := a[4] + fourP[4] - b[4]
+	h5 := a[5] + fourP[5] - b[5]
+	h6 := a[6] + fourP[6] - b[6]
+	h7 := a[7] + fourP[7] - b[7]
+	h8 := a[8] + fourP[8] - b[8]
+	h9 := a[9] + fourP[9] - b[9]
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	h2 += h1 >> 25
+	h1 &= 1<<25 - 1
+	h3 += h2 >> 26
+	h2 &= 1<<26 - 1
+	h4 += h3 >> 25
+	h3 &= 1<<25 - 1
+	h5 += h4 >> 26
+	h4 &= 1<<26 - 1
+	h6 += h5 >> 25
+	h5 &= 1<<25 - 1
+	h7 += h6 >> 26
+	h6 &= 1<<26 - 1
+	h8 += h7 >> 25
+	h7 &= 1<<25 - 1
+	h9 += h8 >> 26
+	h8 &= 1<<26 - 1
+	h0 += 19 * (h9 >> 25)
+	h9 &= 1<<25 - 1
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	*v = fe{h0, h1, h2, h3, h4, h5, h6, h7, h8, h9}
 	return v
 }
 
@@ -93,91 +116,90 @@ func (v *fe) neg(a *fe) *fe { return v.sub(&feZero, a) }
 
 // mul sets v = a·b. A limb product a_i·b_j weighs 2^(⌈25.5i⌉+⌈25.5j⌉), which is twice
 // the weight of limb i+j when i and j are both odd; past limb 9 it wraps with 2^255 = 19.
+//
+// Each column h_k is summed in one expression from a and b as they lie in memory and
+// stored before the next begins: the store orders the loads, so the compiler cannot hoist
+// all hundred products ahead of the sums and spill them. Go's WebAssembly backend has 16
+// integer registers; the form with 34 local variables (the limbs, 2·a_i and 19·b_j) spilled
+// to the stack and ran two to five times slower there (BenchmarkFieldMul).
 func (v *fe) mul(a, b *fe) *fe {
-	a0, b0 := uint64(a[0]), uint64(b[0])
-	a1, b1 := uint64(a[1]), uint64(b[1])
-	a2, b2 := uint64(a[2]), uint64(b[2])
-	a3, b3 := uint64(a[3]), uint64(b[3])
-	a4, b4 := uint64(a[4]), uint64(b[4])
-	a5, b5 := uint64(a[5]), uint64(b[5])
-	a6, b6 := uint64(a[6]), uint64(b[6])
-	a7, b7 := uint64(a[7]), uint64(b[7])
-	a8, b8 := uint64(a[8]), uint64(b[8])
-	a9, b9 := uint64(a[9]), uint64(b[9])
-	a1_2 := 2 * a1
-	a3_2 := 2 * a3
-	a5_2 := 2 * a5
-	a7_2 := 2 * a7
-	a9_2 := 2 * a9
-	b1_19 := 19 * b1
-	b2_19 := 19 * b2
-	b3_19 := 19 * b3
-	b4_19 := 19 * b4
-	b5_19 := 19 * b5
-	b6_19 := 19 * b6
-	b7_19 := 19 * b7
-	b8_19 := 19 * b8
-	b9_19 := 19 * b9
-	h0 := a0*b0 + a1_2*b9_19 + a2*b8_19 + a3_2*b7_19 + a4*b6_19 + a5_2*b5_19 + a6*b4_19 + a7_2*b3_19 + a8*b2_19 + a9_2*b1_19
-	h1 := a0*b1 + a1*b0 + a2*b9_19 + a3*b8_19 + a4*b7_19 + a5*b6_19 + a6*b5_19 + a7*b4_19 + a8*b3_19 + a9*b2_19
-	h2 := a0*b2 + a1_2*b1 + a2*b0 + a3_2*b9_19 + a4*b8_19 + a5_2*b7_19 + a6*b6_19 + a7_2*b5_19 + a8*b4_19 + a9_2*b3_19
-	h3 := a0*b3 + a1*b2 + a2*b1 + a3*b0 + a4*b9_19 + a5*b8_19 + a6*b7_19 + a7*b6_19 + a8*b5_19 + a9*b4_19
-	h4 := a0*b4 + a1_2*b3 + a2*b2 + a3_2*b1 + a4*b0 + a5_2*b9_19 + a6*b8_19 + a7_2*b7_19 + a8*b6_19 + a9_2*b5_19
-	h5 := a0*b5 + a1*b4 + a2*b3 + a3*b2 + a4*b1 + a5*b0 + a6*b9_19 + a7*b8_19 + a8*b7_19 + a9*b6_19
-	h6 := a0*b6 + a1_2*b5 + a2*b4 + a3_2*b3 + a4*b2 + a5_2*b1 + a6*b0 + a7_2*b9_19 + a8*b8_19 + a9_2*b7_19
-	h7 := a0*b7 + a1*b6 + a2*b5 + a3*b4 + a4*b3 + a5*b2 + a6*b1 + a7*b0 + a8*b9_19 + a9*b8_19
-	h8 := a0*b8 + a1_2*b7 + a2*b6 + a3_2*b5 + a4*b4 + a5_2*b3 + a6*b2 + a7_2*b1 + a8*b0 + a9_2*b9_19
-	h9 := a0*b9 + a1*b8 + a2*b7 + a3*b6 + a4*b5 + a5*b4 + a6*b3 + a7*b2 + a8*b1 + a9*b0
-	h := [10]uint64{h0, h1, h2, h3, h4, h5, h6, h7, h8, h9}
-	v.carry(&h)
+	var h [10]uint64
+	h[0] = uint64(a[0])*uint64(b[0]) + uint64(a[1])*(uint64(b[9])*38) + uint64(a[2])*(uint64(b[8])*19) + uint64(a[3])*(uint64(b[7])*38) + uint64(a[4])*(uint64(b[6])*19) + uint64(a[5])*(uint64(b[5])*38) + uint64(a[6])*(uint64(b[4])*19) + uint64(a[7])*(uint64(b[3])*38) + uint64(a[8])*(uint64(b[2])*19) + uint64(a[9])*(uint64(b[1])*38)
+	h[1] = uint64(a[0])*uint64(b[1]) + uint64(a[1])*uint64(b[0]) + uint64(a[2])*(uint64(b[9])*19) + uint64(a[3])*(uint64(b[8])*19) + uint64(a[4])*(uint64(b[7])*19) + uint64(a[5])*(uint64(b[6])*19) + uint64(a[6])*(uint64(b[5])*19) + uint64(a[7])*(uint64(b[4])*19) + uint64(a[8])*(uint64(b[3])*19) + uint64(a[9])*(uint64(b[2])*19)
+	h[2] = uint64(a[0])*uint64(b[2]) + uint64(a[1])*(uint64(b[1])*2) + uint64(a[2])*uint64(b[0]) + uint64(a[3])*(uint64(b[9])*38) + uint64(a[4])*(uint64(b[8])*19) + uint64(a[5])*(uint64(b[7])*38) + uint64(a[6])*(uint64(b[6])*19) + uint64(a[7])*(uint64(b[5])*38) + uint64(a[8])*(uint64(b[4])*19) + uint64(a[9])*(uint64(b[3])*38)
+	h[3] = uint64(a[0])*uint64(b[3]) + uint64(a[1])*uint64(b[2]) + uint64(a[2])*uint64(b[1]) + uint64(a[3])*uint64(b[0]) + uint64(a[4])*(uint64(b[9])*19) + uint64(a[5])*(uint64(b[8])*19) + uint64(a[6])*(uint64(b[7])*19) + uint64(a[7])*(uint64(b[6])*19) + uint64(a[8])*(uint64(b[5])*19) + uint64(a[9])*(uint64(b[4])*19)
+	h[4] = uint64(a[0])*uint64(b[4]) + uint64(a[1])*(uint64(b[3])*2) + uint64(a[2])*uint64(b[2]) + uint64(a[3])*(uint64(b[1])*2) + uint64(a[4])*uint64(b[0]) + uint64(a[5])*(uint64(b[9])*38) + uint64(a[6])*(uint64(b[8])*19) + uint64(a[7])*(uint64(b[7])*38) + uint64(a[8])*(uint64(b[6])*19) + uint64(a[9])*(uint64(b[5])*38)
+	h[5] = uint64(a[0])*uint64(b[5]) + uint64(a[1])*uint64(b[4]) + uint64(a[2])*uint64(b[3]) + uint64(a[3])*uint64(b[2]) + uint64(a[4])*uint64(b[1]) + uint64(a[5])*uint64(b[0]) + uint64(a[6])*(uint64(b[9])*19) + uint64(a[7])*(uint64(b[8])*19) + uint64(a[8])*(uint64(b[7])*19) + uint64(a[9])*(uint64(b[6])*19)
+	h[6] = uint64(a[0])*uint64(b[6]) + uint64(a[1])*(uint64(b[5])*2) + uint64(a[2])*uint64(b[4]) + uint64(a[3])*(uint64(b[3])*2) + uint64(a[4])*uint64(b[2]) + uint64(a[5])*(uint64(b[1])*2) + uint64(a[6])*uint64(b[0]) + uint64(a[7])*(uint64(b[9])*38) + uint64(a[8])*(uint64(b[8])*19) + uint64(a[9])*(uint64(b[7])*38)
+	h[7] = uint64(a[0])*uint64(b[7]) + uint64(a[1])*uint64(b[6]) + uint64(a[2])*uint64(b[5]) + uint64(a[3])*uint64(b[4]) + uint64(a[4])*uint64(b[3]) + uint64(a[5])*uint64(b[2]) + uint64(a[6])*uint64(b[1]) + uint64(a[7])*uint64(b[0]) + uint64(a[8])*(uint64(b[9])*19) + uint64(a[9])*(uint64(b[8])*19)
+	h[8] = uint64(a[0])*uint64(b[8]) + uint64(a[1])*(uint64(b[7])*2) + uint64(a[2])*uint64(b[6]) + uint64(a[3])*(uint64(b[5])*2) + uint64(a[4])*uint64(b[4]) + uint64(a[5])*(uint64(b[3])*2) + uint64(a[6])*uint64(b[2]) + uint64(a[7])*(uint64(b[1])*2) + uint64(a[8])*uint64(b[0]) + uint64(a[9])*(uint64(b[9])*38)
+	h[9] = uint64(a[0])*uint64(b[9]) + uint64(a[1])*uint64(b[8]) + uint64(a[2])*uint64(b[7]) + uint64(a[3])*uint64(b[6]) + uint64(a[4])*uint64(b[5]) + uint64(a[5])*uint64(b[4]) + uint64(a[6])*uint64(b[3]) + uint64(a[7])*uint64(b[2]) + uint64(a[8])*uint64(b[1]) + uint64(a[9])*uint64(b[0])
+	h0, h1, h2, h3, h4, h5, h6, h7, h8, h9 := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	h2 += h1 >> 25
+	h1 &= 1<<25 - 1
+	h3 += h2 >> 26
+	h2 &= 1<<26 - 1
+	h4 += h3 >> 25
+	h3 &= 1<<25 - 1
+	h5 += h4 >> 26
+	h4 &= 1<<26 - 1
+	h6 += h5 >> 25
+	h5 &= 1<<25 - 1
+	h7 += h6 >> 26
+	h6 &= 1<<26 - 1
+	h8 += h7 >> 25
+	h7 &= 1<<25 - 1
+	h9 += h8 >> 26
+	h8 &= 1<<26 - 1
+	h0 += 19 * (h9 >> 25)
+	h9 &= 1<<25 - 1
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	*v = fe{uint32(h0), uint32(h1), uint32(h2), uint32(h3), uint32(h4), uint32(h5), uint32(h6), uint32(h7), uint32(h8), uint32(h9)}
 	return v
 }
 
 // square sets v = a², with the products a_i·a_j (i ≠ j) counted once and doubled.
 func (v *fe) square(a *fe) *fe {
-	a0 := uint64(a[0])
-	a1 := uint64(a[1])
-	a2 := uint64(a[2])
-	a3 := uint64(a[3])
-	a4 := uint64(a[4])
-	a5 := uint64(a[5])
-	a6 := uint64(a[6])
-	a7 := uint64(a[7])
-	a8 := uint64(a[8])
-	a9 := uint64(a[9])
-	a1_2 := 2 * a1
-	a2_2 := 2 * a2
-	a3_2 := 2 * a3
-	a3_4 := 4 * a3
-	a4_2 := 2 * a4
-	a5_2 := 2 * a5
-	a5_4 := 4 * a5
-	a5_38 := 38 * a5
-	a6_2 := 2 * a6
-	a6_19 := 19 * a6
-	a6_38 := 38 * a6
-	a7_2 := 2 * a7
-	a7_4 := 4 * a7
-	a7_38 := 38 * a7
-	a7_76 := 76 * a7
-	a8_2 := 2 * a8
-	a8_19 := 19 * a8
-	a8_38 := 38 * a8
-	a9_2 := 2 * a9
-	a9_38 := 38 * a9
-	a9_76 := 76 * a9
-	h0 := a0*a0 + a1*a9_76 + a2*a8_38 + a3*a7_76 + a4*a6_38 + a5*a5_38
-	h1 := a0*a1_2 + a2*a9_38 + a3*a8_38 + a4*a7_38 + a5*a6_38
-	h2 := a0*a2_2 + a1*a1_2 + a3*a9_76 + a4*a8_38 + a5*a7_76 + a6*a6_19
-	h3 := a0*a3_2 + a1*a2_2 + a4*a9_38 + a5*a8_38 + a6*a7_38
-	h4 := a0*a4_2 + a1*a3_4 + a2*a2 + a5*a9_76 + a6*a8_38 + a7*a7_38
-	h5 := a0*a5_2 + a1*a4_2 + a2*a3_2 + a6*a9_38 + a7*a8_38
-	h6 := a0*a6_2 + a1*a5_4 + a2*a4_2 + a3*a3_2 + a7*a9_76 + a8*a8_19
-	h7 := a0*a7_2 + a1*a6_2 + a2*a5_2 + a3*a4_2 + a8*a9_38
-	h8 := a0*a8_2 + a1*a7_4 + a2*a6_2 + a3*a5_4 + a4*a4 + a9*a9_38
-	h9 := a0*a9_2 + a1*a8_2 + a2*a7_2 + a3*a6_2 + a4*a5_2
-	h := [10]uint64{h0, h1, h2, h3, h4, h5, h6, h7, h8, h9}
-	v.carry(&h)
+	var s [10]uint64
+	for i := range s {
+		s[i] = uint64(a[i])
+	}
+	h0 := s[0]*s[0] + s[1]*(s[9]*76) + s[2]*(s[8]*38) + s[3]*(s[7]*76) + s[4]*(s[6]*38) + s[5]*(s[5]*38)
+	h1 := s[0]*(s[1]*2) + s[2]*(s[9]*38) + s[3]*(s[8]*38) + s[4]*(s[7]*38) + s[5]*(s[6]*38)
+	h2 := s[0]*(s[2]*2) + s[1]*(s[1]*2) + s[3]*(s[9]*76) + s[4]*(s[8]*38) + s[5]*(s[7]*76) + s[6]*(s[6]*19)
+	h3 := s[0]*(s[3]*2) + s[1]*(s[2]*2) + s[4]*(s[9]*38) + s[5]*(s[8]*38) + s[6]*(s[7]*38)
+	h4 := s[0]*(s[4]*2) + s[1]*(s[3]*4) + s[2]*s[2] + s[5]*(s[9]*76) + s[6]*(s[8]*38) + s[7]*(s[7]*38)
+	h5 := s[0]*(s[5]*2) + s[1]*(s[4]*2) + s[2]*(s[3]*2) + s[6]*(s[9]*38) + s[7]*(s[8]*38)
+	h6 := s[0]*(s[6]*2) + s[1]*(s[5]*4) + s[2]*(s[4]*2) + s[3]*(s[3]*2) + s[7]*(s[9]*76) + s[8]*(s[8]*19)
+	h7 := s[0]*(s[7]*2) + s[1]*(s[6]*2) + s[2]*(s[5]*2) + s[3]*(s[4]*2) + s[8]*(s[9]*38)
+	h8 := s[0]*(s[8]*2) + s[1]*(s[7]*4) + s[2]*(s[6]*2) + s[3]*(s[5]*4) + s[4]*s[4] + s[9]*(s[9]*38)
+	h9 := s[0]*(s[9]*2) + s[1]*(s[8]*2) + s[2]*(s[7]*2) + s[3]*(s[6]*2) + s[4]*(s[5]*2)
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	h2 += h1 >> 25
+	h1 &= 1<<25 - 1
+	h3 += h2 >> 26
+	h2 &= 1<<26 - 1
+	h4 += h3 >> 25
+	h3 &= 1<<25 - 1
+	h5 += h4 >> 26
+	h4 &= 1<<26 - 1
+	h6 += h5 >> 25
+	h5 &= 1<<25 - 1
+	h7 += h6 >> 26
+	h6 &= 1<<26 - 1
+	h8 += h7 >> 25
+	h7 &= 1<<25 - 1
+	h9 += h8 >> 26
+	h8 &= 1<<26 - 1
+	h0 += 19 * (h9 >> 25)
+	h9 &= 1<<25 - 1
+	h1 += h0 >> 26
+	h0 &= 1<<26 - 1
+	*v = fe{uint32(h0), uint32(h1), uint32(h2), uint32(h3), uint32(h4), uint32(h5), uint32(h6), uint32(h7), uint32(h8), uint32(h9)}
 	return v
 }
 

@@ -53,12 +53,21 @@ func (t *cachedTable) init(p *point) {
 	}
 }
 
-// lookup sets c = d·P for the digit d in [−8, 8], reading all eight entries.
+// lookup sets c = d·P for the digit d in [−8, 8], reading all eight entries: each is
+// merged in under a mask that is all ones for the entry |d| and zero for the others
+// (written out here rather than through selectFe: calls cost much in WebAssembly).
 func (t *cachedTable) lookup(c *cached, d int8) {
 	abs, neg := digitParts(d)
 	*c = cached{yPlusX: feOne, yMinusX: feOne, z: feOne} // the identity
 	for j := range t {
-		c.selectCached(&t[j], c, subtle.ConstantTimeByteEq(abs, uint8(j+1)))
+		m := -uint32(subtle.ConstantTimeByteEq(abs, uint8(j+1)))
+		e := &t[j]
+		for k := 0; k < 10; k++ {
+			c.yPlusX[k] ^= m & (c.yPlusX[k] ^ e.yPlusX[k])
+			c.yMinusX[k] ^= m & (c.yMinusX[k] ^ e.yMinusX[k])
+			c.z[k] ^= m & (c.z[k] ^ e.z[k])
+			c.t2d[k] ^= m & (c.t2d[k] ^ e.t2d[k])
+		}
 	}
 	c.condNegCached(neg)
 }
@@ -85,10 +94,7 @@ func (e *Element) MultiScalarMult(s []*Scalar, p []*Element) *Element {
 	q.setIdentity()
 	for i := 63; i >= 0; i-- {
 		if i < 63 { // i is public: the loop's shape never depends on a secret
-			q.double(&q)
-			q.double(&q)
-			q.double(&q)
-			q.double(&q)
+			q.double4(&q)
 		}
 		for j := range tables {
 			tables[j].lookup(&c, digits[j][i])
@@ -143,12 +149,19 @@ func initBaseTable() {
 	}
 }
 
-// lookupBase sets c = d·256^i·B for the digit d in [−8, 8], reading all eight entries.
+// lookupBase sets c = d·256^i·B for the digit d in [−8, 8], reading all eight entries
+// under masks, as cachedTable.lookup does.
 func lookupBase(c *affineCached, i int, d int8) {
 	abs, neg := digitParts(d)
 	*c = affineCached{yPlusX: feOne, yMinusX: feOne} // the identity
 	for j := range baseTable[i] {
-		c.selectAffine(&baseTable[i][j], c, subtle.ConstantTimeByteEq(abs, uint8(j+1)))
+		m := -uint32(subtle.ConstantTimeByteEq(abs, uint8(j+1)))
+		e := &baseTable[i][j]
+		for k := 0; k < 10; k++ {
+			c.yPlusX[k] ^= m & (c.yPlusX[k] ^ e.yPlusX[k])
+			c.yMinusX[k] ^= m & (c.yMinusX[k] ^ e.yMinusX[k])
+			c.t2d[k] ^= m & (c.t2d[k] ^ e.t2d[k])
+		}
 	}
 	c.condNegAffine(neg)
 }
@@ -166,10 +179,7 @@ func (e *Element) ScalarBaseMult(s *Scalar) *Element {
 		lookupBase(&c, i/2, digits[i])
 		q.addAffine(&q, &c)
 	}
-	q.double(&q)
-	q.double(&q)
-	q.double(&q)
-	q.double(&q)
+	q.double4(&q)
 	for i := 0; i < 64; i += 2 {
 		lookupBase(&c, i/2, digits[i])
 		q.addAffine(&q, &c)
@@ -257,7 +267,16 @@ func (e *Element) VarTimeMultiScalarMult(s []*Scalar, p []*Element) *Element {
 	var q point
 	q.setIdentity()
 	for i := top; i >= 0; i-- {
-		q.double(&q)
+		adds := false
+		for j := range nafs {
+			adds = adds || nafs[j][i] != 0
+		}
+		if adds || i == 0 {
+			q.double(&q)
+		} else { // no addition follows and the result is not final: T is not needed
+			var e, h fe
+			q.doubleXYZ(&q, &e, &h)
+		}
 		for j := range nafs {
 			switch d := nafs[j][i]; {
 			case d > 0:
