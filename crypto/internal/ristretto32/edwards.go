@@ -53,7 +53,7 @@ func (p *point) setIdentity() *point {
 	return p
 }
 
-// toCached sets c to p prepared for addition.
+// fromPoint sets c to p prepared for addition.
 func (c *cached) fromPoint(p *point) *cached {
 	c.yPlusX.add(&p.y, &p.x)
 	c.yMinusX.sub(&p.y, &p.x)
@@ -164,35 +164,31 @@ func (p *point) negate(a *point) *point {
 	return p
 }
 
-// selectCached sets c = a if cond == 1, b if cond == 0.
-func (c *cached) selectCached(a, b *cached, cond int) *cached {
-	c.yPlusX.selectFe(&a.yPlusX, &b.yPlusX, cond)
-	c.yMinusX.selectFe(&a.yMinusX, &b.yMinusX, cond)
-	c.z.selectFe(&a.z, &b.z, cond)
-	c.t2d.selectFe(&a.t2d, &b.t2d, cond)
-	return c
-}
-
-// condNegCached sets c = −c if cond == 1.
+// condNegCached sets c = −c if cond == 1: Y+X and Y−X swapped under a mask, 2d·T
+// negated under a mask.
 func (c *cached) condNegCached(cond int) *cached {
-	var n cached
-	n.yPlusX, n.yMinusX, n.z = c.yMinusX, c.yPlusX, c.z
-	n.t2d.neg(&c.t2d)
-	return c.selectCached(&n, c, cond)
-}
-
-// selectAffine sets c = a if cond == 1, b if cond == 0.
-func (c *affineCached) selectAffine(a, b *affineCached, cond int) *affineCached {
-	c.yPlusX.selectFe(&a.yPlusX, &b.yPlusX, cond)
-	c.yMinusX.selectFe(&a.yMinusX, &b.yMinusX, cond)
-	c.t2d.selectFe(&a.t2d, &b.t2d, cond)
+	m := -uint32(cond)
+	for k := range c.yPlusX {
+		x := m & (c.yPlusX[k] ^ c.yMinusX[k])
+		c.yPlusX[k] ^= x
+		c.yMinusX[k] ^= x
+	}
+	var n fe
+	n.neg(&c.t2d)
+	c.t2d.selectFe(&n, &c.t2d, cond)
 	return c
 }
 
-// condNegAffine sets c = −c if cond == 1.
+// condNegAffine sets c = −c if cond == 1, as condNegCached does.
 func (c *affineCached) condNegAffine(cond int) *affineCached {
-	var n affineCached
-	n.yPlusX, n.yMinusX = c.yMinusX, c.yPlusX
-	n.t2d.neg(&c.t2d)
-	return c.selectAffine(&n, c, cond)
+	m := -uint32(cond)
+	for k := range c.yPlusX {
+		x := m & (c.yPlusX[k] ^ c.yMinusX[k])
+		c.yPlusX[k] ^= x
+		c.yMinusX[k] ^= x
+	}
+	var n fe
+	n.neg(&c.t2d)
+	c.t2d.selectFe(&n, &c.t2d, cond)
+	return c
 }
