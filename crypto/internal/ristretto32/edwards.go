@@ -55,7 +55,7 @@ func (p *point) setIdentity() *point {
 
 // fromPoint sets c to p prepared for addition.
 func (c *cached) fromPoint(p *point) *cached {
-	c.yPlusX.add(&p.y, &p.x)
+	c.yPlusX.addLoose(&p.y, &p.x) // only ever multiplied
 	c.yMinusX.sub(&p.y, &p.x)
 	c.z = p.z
 	c.t2d.mul(&p.t, &feD2)
@@ -65,38 +65,38 @@ func (c *cached) fromPoint(p *point) *cached {
 // addCached sets p = a + b (8 multiplications).
 func (p *point) addCached(a *point, b *cached) *point {
 	var pp, mm, tt2d, zz2, yPlusX, yMinusX fe
-	yPlusX.add(&a.y, &a.x)
+	yPlusX.addLoose(&a.y, &a.x)
 	yMinusX.sub(&a.y, &a.x)
 	pp.mul(&yPlusX, &b.yPlusX)
 	mm.mul(&yMinusX, &b.yMinusX)
 	tt2d.mul(&a.t, &b.t2d)
 	zz2.mul(&a.z, &b.z)
-	zz2.add(&zz2, &zz2)
+	zz2.addLoose(&zz2, &zz2)
 	return p.finish(&pp, &mm, &zz2, &tt2d, 0)
 }
 
 // subCached sets p = a − b: b negated is (Y−X, Y+X, Z, −2dT).
 func (p *point) subCached(a *point, b *cached) *point {
 	var pp, mm, tt2d, zz2, yPlusX, yMinusX fe
-	yPlusX.add(&a.y, &a.x)
+	yPlusX.addLoose(&a.y, &a.x)
 	yMinusX.sub(&a.y, &a.x)
 	pp.mul(&yPlusX, &b.yMinusX)
 	mm.mul(&yMinusX, &b.yPlusX)
 	tt2d.mul(&a.t, &b.t2d)
 	zz2.mul(&a.z, &b.z)
-	zz2.add(&zz2, &zz2)
+	zz2.addLoose(&zz2, &zz2)
 	return p.finish(&pp, &mm, &zz2, &tt2d, 1)
 }
 
 // addAffine sets p = a + b for a table entry b with Z = 1 (7 multiplications).
 func (p *point) addAffine(a *point, b *affineCached) *point {
 	var pp, mm, tt2d, z2, yPlusX, yMinusX fe
-	yPlusX.add(&a.y, &a.x)
+	yPlusX.addLoose(&a.y, &a.x)
 	yMinusX.sub(&a.y, &a.x)
 	pp.mul(&yPlusX, &b.yPlusX)
 	mm.mul(&yMinusX, &b.yMinusX)
 	tt2d.mul(&a.t, &b.t2d)
-	z2.add(&a.z, &a.z)
+	z2.addLoose(&a.z, &a.z)
 	return p.finish(&pp, &mm, &z2, &tt2d, 0)
 }
 
@@ -105,8 +105,8 @@ func (p *point) addAffine(a *point, b *affineCached) *point {
 func (p *point) finish(pp, mm, zz2, tt2d *fe, negT int) *point {
 	var e, f, g, h, plus, minus fe
 	e.sub(pp, mm)
-	h.add(pp, mm)
-	plus.add(zz2, tt2d)
+	h.addLoose(pp, mm)
+	plus.add(zz2, tt2d) // carried: zz2 may be loose
 	minus.sub(zz2, tt2d)
 	f.selectFe(&plus, &minus, negT)
 	g.selectFe(&minus, &plus, negT)
@@ -127,19 +127,23 @@ func (p *point) double(a *point) *point {
 
 // doubleXYZ sets p's X, Y and Z to those of 2a, leaving its T stale, and returns E and
 // H (T = E·H): for a doubling followed by another doubling, which never reads T.
+//
+// With A = X², B = Y², the paper's E = (X+Y)² − A − B, G = B − A, F = G − 2Z² and
+// H = −(A + B) give 2a = (E·F : G·H : F·G : E·H). Here F and H are both negated
+// (F' = 2Z² − G, H' = A + B), which negates all four coordinates: the same point, one
+// negation fewer. H' and the other sums that are only multiplied next stay loose.
 func (p *point) doubleXYZ(a *point, e, h *fe) *point {
 	var xx, yy, zz2, xy, f, g fe
 	xx.square(&a.x)
 	yy.square(&a.y)
 	zz2.square(&a.z)
-	zz2.add(&zz2, &zz2)
-	xy.add(&a.x, &a.y)
+	zz2.addLoose(&zz2, &zz2) // 2Z²
+	xy.addLoose(&a.x, &a.y)
 	xy.square(&xy)
-	h.add(&xx, &yy) // −H of the paper: A + B
-	e.sub(&xy, h)   // E = (X+Y)² − A − B
-	g.sub(&yy, &xx) // G = B − A
-	f.sub(&g, &zz2) // F = G − 2Z²
-	h.neg(h)        // H = −A − B
+	h.addLoose(&xx, &yy) // H' = A + B
+	e.sub(&xy, h)        // E = (X+Y)² − A − B
+	g.sub(&yy, &xx)      // G = B − A
+	f.sub(&zz2, &g)      // F' = 2Z² − G
 	p.x.mul(e, &f)
 	p.y.mul(&g, h)
 	p.z.mul(&f, &g)

@@ -9,11 +9,14 @@ import (
 // the value Σ l[i]·2^⌈25.5·i⌉, ten limbs at bit offsets 0, 26, 51, 77, 102, 128, 153,
 // 179, 204, 230, of 26 bits (even i) and 25 bits (odd i).
 //
-// Every function here takes "carried" inputs and returns carried outputs: each limb below
-// 2^26 (even i) or 2^25 (odd i), except limb 1, which may exceed 2^25 by less than 2^16.
-// A carried value is below 2p but not necessarily below p; bytes reduces it fully.
-// With carried inputs every product of two limbs, even scaled by 2·19, is below 2^58,
-// and each output limb of mul sums ten of them: below 2^62, so uint64 never overflows.
+// Every function here returns "carried" values: each limb below 2^26 (even i) or 2^25
+// (odd i), except limb 1, which may exceed 2^25 by less than 2^16. A carried value is below
+// 2p but not necessarily below p; bytes reduces it fully. mul, square, add and sub also
+// accept "loose" inputs, the sums addLoose makes of two carried values (each limb below
+// 2^27): every product of two limbs, even scaled by 2·2·19 = 76, is then below 2^61, and
+// each output limb of mul sums ten of them (of square, six): below 2^64, so uint64 never
+// overflows; add's and sub's limbs stay below 2^29 before their carries. Every other
+// function (bytes and what is built on it) takes carried values only.
 //
 // Every operation ends with the same carry chain (limb 0 into 1, …, 8 into 9, 9 into 0
 // times 19 since 2^255 = 19 mod p, then 0 into 1 again), written out in each function:
@@ -67,7 +70,16 @@ func (v *fe) add(a, b *fe) *fe {
 	return v
 }
 
-// fourP is 4p in radix 2^25.5: each limb of it exceeds the same limb of any carried value.
+// addLoose sets v = a + b for carried a and b without carrying: a loose value, for
+// mul, square, add and sub only. It saves a carry chain where a sum is multiplied next.
+func (v *fe) addLoose(a, b *fe) *fe {
+	for i := range v {
+		v[i] = a[i] + b[i]
+	}
+	return v
+}
+
+// fourP is 4p in radix 2^25.5: each limb of it exceeds the same limb of any loose value.
 var fourP = [10]uint32{
 	4 * (1<<26 - 19), 4 * (1<<25 - 1), 4 * (1<<26 - 1), 4 * (1<<25 - 1), 4 * (1<<26 - 1),
 	4 * (1<<25 - 1), 4 * (1<<26 - 1), 4 * (1<<25 - 1), 4 * (1<<26 - 1), 4 * (1<<25 - 1),

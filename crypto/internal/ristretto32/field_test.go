@@ -205,3 +205,37 @@ func TestConstants(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldLooseInputs holds mul, square, add and sub to their promise on loose inputs
+// (sums of two carried values, limbMax + limbMax included): right results, carried limbs.
+func TestFieldLooseInputs(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	els := testElements(r)
+	for i := range els {
+		var a, b fe
+		a.addLoose(&els[i], &els[(i+1)%len(els)])
+		b.addLoose(&els[(i*3+2)%len(els)], &els[(i*5+7)%len(els)])
+		if i == 0 {
+			a.addLoose(&limbMax, &limbMax)
+			b = a
+		}
+		A, B := feToBig(&a), feToBig(&b)
+		for _, c := range []struct {
+			op   string
+			got  fe
+			want *big.Int
+		}{
+			{"mul", *new(fe).mul(&a, &b), new(big.Int).Mul(A, B)},
+			{"square", *new(fe).square(&a), new(big.Int).Mul(A, A)},
+			{"add", *new(fe).add(&a, &b), new(big.Int).Add(A, B)},
+			{"sub", *new(fe).sub(&a, &b), new(big.Int).Sub(A, B)},
+		} {
+			if !isCarried(&c.got) {
+				t.Fatalf("%s of loose %v, %v = %v: limbs out of bounds", c.op, a, b, c.got)
+			}
+			if modP(feToBig(&c.got)).Cmp(modP(c.want)) != 0 {
+				t.Fatalf("%s of loose %v, %v is wrong", c.op, a, b)
+			}
+		}
+	}
+}
