@@ -13,10 +13,13 @@ import "encoding/hex"
 // The formulas are complete on the curve (no exceptional inputs, the identity
 // included), so addition never branches on its operands.
 
+// point is a point of edwards25519 in extended coordinates.
 type point struct{ x, y, z, t fe }
 
+// cached is a point prepared to be added: (Y+X, Y−X, Z, 2d·T).
 type cached struct{ yPlusX, yMinusX, z, t2d fe }
 
+// affineCached is a point with Z = 1 prepared to be added: (y+x, y−x, 2d·x·y).
 type affineCached struct{ yPlusX, yMinusX, t2d fe }
 
 // Curve and ristretto255 constants (RFC 9496 section 4.1), little-endian; checked
@@ -32,6 +35,7 @@ var (
 	generatorEncoded = mustHex("e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76")
 )
 
+// mustHex decodes a 32-byte hexadecimal constant; it panics on a typo, at start-up.
 func mustHex(s string) [32]byte {
 	var b [32]byte
 	if n, err := hex.Decode(b[:], []byte(s)); err != nil || n != 32 {
@@ -40,6 +44,7 @@ func mustHex(s string) [32]byte {
 	return b
 }
 
+// feFromHex is the field element whose little-endian encoding is the hexadecimal s.
 func feFromHex(s string) fe {
 	b := mustHex(s)
 	var v fe

@@ -81,6 +81,7 @@ func (e *Element) Equal(x *Element) int {
 	return a.equal(&b) | c.equal(&d)
 }
 
+// errNotCanonical is every decoding failure (crypto reports its own error, naming the input).
 var errNotCanonical = errors.New("ristretto32: invalid element encoding")
 
 // SetCanonicalBytes sets e to the element encoded by b (DECODE, RFC 9496 section
@@ -130,6 +131,7 @@ func (e *Element) Bytes() []byte {
 	return b[:]
 }
 
+// encode is ENCODE of RFC 9496 section 4.3.2, step by step, with masked selections.
 func (e *Element) encode() [32]byte {
 	p := &e.r
 	var u1, u2, t, invSqrt, den1, den2, zInv, ix, iy, enchanted, x, y, denInv, s fe

@@ -9,7 +9,7 @@ import (
 // Scalar multiplication. The constant-time ones (ScalarMult, ScalarBaseMult,
 // MultiScalarMult) write the scalar in 64 signed radix-16 digits in [−8, 8] and add, for
 // each digit, the table entry |digit|·P read by a full scan of the table with masked
-// selects (never an index by the digit), negated by a masked select; the digits are
+// selects (never an index by the digit), negated under a mask; the digits are
 // computed with shifts and masks, and the loops run a fixed number of times. The
 // VarTime ones use a width-5 non-adjacent form and index their tables by its digits:
 // for public scalars only (proof checks).
@@ -43,9 +43,9 @@ func digitParts(d int8) (abs uint8, neg int) {
 // cachedTable holds P, 2P, …, 8P.
 type cachedTable [8]cached
 
+// init sets t to P, 2P, …, 8P for P = p.
 func (t *cachedTable) init(p *point) {
-	var q point
-	q = *p
+	q := *p
 	t[0].fromPoint(p)
 	for i := 1; i < 8; i++ {
 		q.addCached(&q, &t[0])
@@ -111,6 +111,8 @@ var (
 	baseTableOnce sync.Once
 )
 
+// initBaseTable fills baseTable: 256^i·B by doublings, its multiples by additions, all
+// brought to Z = 1 with one inversion.
 func initBaseTable() {
 	var pts [32][8]point
 	b := generator.r
@@ -232,12 +234,13 @@ func nonAdjacentForm(s *Scalar) [256]int8 {
 // oddTable holds P, 3P, 5P, …, 15P.
 type oddTable [8]cached
 
+// init sets t to P, 3P, …, 15P for P = p.
 func (t *oddTable) init(p *point) {
-	var p2, q point
+	var p2 point
 	var c cached
 	p2.double(p)
 	c.fromPoint(&p2)
-	q = *p
+	q := *p
 	t[0].fromPoint(p)
 	for i := 1; i < 8; i++ {
 		q.addCached(&q, &c)
