@@ -34,22 +34,22 @@ func FuzzDifferential(f *testing.F) {
 			return
 		}
 		p, errA := NewElement().SetUniformBytes(in[:64])
-		pn, errN := ristretto255.NewElement().SetUniformBytes(in[:64])
+		pn, errN := ristretto255.NewIdentityElement().SetUniformBytes(in[:64])
 		q, _ := NewElement().SetUniformBytes(in[64:128])
-		qn, _ := ristretto255.NewElement().SetUniformBytes(in[64:128])
+		qn, _ := ristretto255.NewIdentityElement().SetUniformBytes(in[64:128])
 		if errA != nil || errN != nil {
 			t.Fatal(errA, errN)
 		}
 		pair{p, pn}.check(t, "SetUniformBytes")
 		s, _ := ristretto255.NewScalar().SetUniformBytes(in[:64])
 		s2, _ := ristretto255.NewScalar().SetUniformBytes(in[64:128])
-		pair{NewElement().Add(p, q), ristretto255.NewElement().Add(pn, qn)}.check(t, "Add")
-		pair{NewElement().Subtract(p, q), ristretto255.NewElement().Subtract(pn, qn)}.check(t, "Subtract")
-		pair{NewElement().ScalarMult(s, p), ristretto255.NewElement().ScalarMult(s, pn)}.check(t, "ScalarMult")
-		pair{NewElement().ScalarBaseMult(s), ristretto255.NewElement().ScalarBaseMult(s)}.check(t, "ScalarBaseMult")
+		pair{NewElement().Add(p, q), ristretto255.NewIdentityElement().Add(pn, qn)}.check(t, "Add")
+		pair{NewElement().Subtract(p, q), ristretto255.NewIdentityElement().Subtract(pn, qn)}.check(t, "Subtract")
+		pair{NewElement().ScalarMult(s, p), ristretto255.NewIdentityElement().ScalarMult(s, pn)}.check(t, "ScalarMult")
+		pair{NewElement().ScalarBaseMult(s), ristretto255.NewIdentityElement().ScalarBaseMult(s)}.check(t, "ScalarBaseMult")
 		pair{NewElement().VarTimeDoubleScalarBaseMult(s, p, s2),
-			ristretto255.NewElement().VarTimeDoubleScalarBaseMult(s, pn, s2)}.check(t, "VarTimeDoubleScalarBaseMult")
+			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, pn, s2)}.check(t, "VarTimeDoubleScalarBaseMult")
 		pair{NewElement().MultiScalarMult([]*Scalar{s, s2}, []*Element{p, q}),
-			ristretto255.NewElement().MultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{pn, qn})}.check(t, "MultiScalarMult")
+			ristretto255.NewIdentityElement().MultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{pn, qn})}.check(t, "MultiScalarMult")
 	})
 }

@@ -182,7 +182,7 @@ func randomPair(t testing.TB, r *rand.Rand) pair {
 		b[i] = byte(r.Uint32())
 	}
 	a, _ := NewElement().SetUniformBytes(b[:])
-	n, _ := ristretto255.NewElement().SetUniformBytes(b[:])
+	n, _ := ristretto255.NewIdentityElement().SetUniformBytes(b[:])
 	p := pair{a, n}
 	p.check(t, "SetUniformBytes")
 	return p
@@ -238,11 +238,11 @@ func TestDifferentialGroupLaw(t *testing.T) {
 	gen.check(t, "generator")
 	for k := 0; k < 50; k++ {
 		p, q := randomPair(t, r), randomPair(t, r)
-		pair{NewElement().Add(p.a, q.a), ristretto255.NewElement().Add(p.n, q.n)}.check(t, "Add")
-		pair{NewElement().Subtract(p.a, q.a), ristretto255.NewElement().Subtract(p.n, q.n)}.check(t, "Subtract")
-		pair{NewElement().Negate(p.a), ristretto255.NewElement().Negate(p.n)}.check(t, "Negate")
+		pair{NewElement().Add(p.a, q.a), ristretto255.NewIdentityElement().Add(p.n, q.n)}.check(t, "Add")
+		pair{NewElement().Subtract(p.a, q.a), ristretto255.NewIdentityElement().Subtract(p.n, q.n)}.check(t, "Subtract")
+		pair{NewElement().Negate(p.a), ristretto255.NewIdentityElement().Negate(p.n)}.check(t, "Negate")
 		pair{NewElement().Add(p.a, id.a), p.n}.check(t, "P + O")
-		pair{NewElement().Add(p.a, p.a), ristretto255.NewElement().Add(p.n, p.n)}.check(t, "P + P")
+		pair{NewElement().Add(p.a, p.a), ristretto255.NewIdentityElement().Add(p.n, p.n)}.check(t, "P + P")
 		if NewElement().Subtract(p.a, p.a).Equal(id.a) != 1 {
 			t.Fatal("P − P is not the identity")
 		}
@@ -270,17 +270,17 @@ func TestDifferentialScalarMult(t *testing.T) {
 			p = id // the identity as the point
 		}
 		s2 := scalars[(i*3+1)%len(scalars)]
-		pair{NewElement().ScalarMult(s, p.a), ristretto255.NewElement().ScalarMult(s, p.n)}.check(t, "ScalarMult")
-		pair{NewElement().ScalarBaseMult(s), ristretto255.NewElement().ScalarBaseMult(s)}.check(t, "ScalarBaseMult")
+		pair{NewElement().ScalarMult(s, p.a), ristretto255.NewIdentityElement().ScalarMult(s, p.n)}.check(t, "ScalarMult")
+		pair{NewElement().ScalarBaseMult(s), ristretto255.NewIdentityElement().ScalarBaseMult(s)}.check(t, "ScalarBaseMult")
 		pair{NewElement().MultiScalarMult([]*Scalar{s, s2}, []*Element{p.a, q.a}),
-			ristretto255.NewElement().MultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{p.n, q.n})}.check(t, "MultiScalarMult")
+			ristretto255.NewIdentityElement().MultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{p.n, q.n})}.check(t, "MultiScalarMult")
 		pair{NewElement().VarTimeMultiScalarMult([]*Scalar{s, s2}, []*Element{p.a, q.a}),
-			ristretto255.NewElement().VarTimeMultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{p.n, q.n})}.check(t, "VarTimeMultiScalarMult")
+			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{p.n, q.n})}.check(t, "VarTimeMultiScalarMult")
 		pair{NewElement().VarTimeDoubleScalarBaseMult(s, p.a, s2),
-			ristretto255.NewElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeDoubleScalarBaseMult")
+			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeDoubleScalarBaseMult")
 	}
-	pair{NewElement().MultiScalarMult(nil, nil), ristretto255.NewElement().MultiScalarMult(nil, nil)}.check(t, "empty MultiScalarMult")
-	pair{NewElement().VarTimeMultiScalarMult(nil, nil), ristretto255.NewElement().VarTimeMultiScalarMult(nil, nil)}.check(t, "empty VarTimeMultiScalarMult")
+	pair{NewElement().MultiScalarMult(nil, nil), ristretto255.NewIdentityElement().MultiScalarMult(nil, nil)}.check(t, "empty MultiScalarMult")
+	pair{NewElement().VarTimeMultiScalarMult(nil, nil), ristretto255.NewIdentityElement().VarTimeMultiScalarMult(nil, nil)}.check(t, "empty VarTimeMultiScalarMult")
 }
 
 // TestDifferentialDecode feeds both decoders random strings, random valid encodings
@@ -329,7 +329,7 @@ func TestDifferentialDecode(t *testing.T) {
 func compareDecode(t testing.TB, in []byte) int {
 	t.Helper()
 	a, errA := NewElement().SetCanonicalBytes(in)
-	n, errN := ristretto255.NewElement().SetCanonicalBytes(in)
+	n, errN := ristretto255.NewIdentityElement().SetCanonicalBytes(in)
 	if (errA == nil) != (errN == nil) {
 		t.Fatalf("decoding %x: ristretto32 says %v, gtank/ristretto255 %v", in, errA, errN)
 	}
