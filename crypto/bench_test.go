@@ -1,6 +1,7 @@
 package crypto_test
 
 import (
+	"crypto/ed25519"
 	"crypto/rand"
 	"testing"
 
@@ -212,6 +213,24 @@ func BenchmarkChainReveal(b *testing.B) {
 			if _, err := c.Reveal(k); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// BenchmarkEd25519Verify checks one signature with the standard library's crypto/ed25519,
+// as the table kit does for every entry (protocol.Entry.Verify): not this package's, but
+// measured here beside the group's figures to weigh its share of a WebAssembly seat's time
+// (docs/PERFORMANCE.md, "Group arithmetic for WebAssembly").
+func BenchmarkEd25519Verify(b *testing.B) {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		b.Fatal(err)
+	}
+	msg := make([]byte, 300) // a message of an entry's order of size; hashing it is a small part of the cost
+	sig := ed25519.Sign(priv, msg)
+	for b.Loop() {
+		if !ed25519.Verify(pub, msg, sig) {
+			b.Fatal("signature rejected")
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"hash"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // domain prefixes every hash this package computes, so that nothing it hashes can be
@@ -108,8 +108,8 @@ func (t *transcript) points(p []Point) {
 	}
 }
 
-func (t *transcript) element(p *ristretto255.Element) { t.h.Write(p.Bytes()) }
-func (t *transcript) scalar(s *ristretto255.Scalar)   { t.h.Write(s.Bytes()) }
+func (t *transcript) element(p *group.Element) { t.h.Write(p.Bytes()) }
+func (t *transcript) scalar(s *group.Scalar)   { t.h.Write(s.Bytes()) }
 
 // digest returns the hash of everything written so far, leaving t as it was.
 func (t *transcript) digest() [64]byte {
@@ -119,16 +119,16 @@ func (t *transcript) digest() [64]byte {
 }
 
 // challenge returns the challenge scalar for everything written so far.
-func (t *transcript) challenge() *ristretto255.Scalar {
+func (t *transcript) challenge() *group.Scalar {
 	d := t.digest()
 	return scalarFromUniform(d[:])
 }
 
 // challenges derives n further challenge scalars from everything written so far:
 // u_i = SHA-512(digest ‖ "u" ‖ u64(i)) mod ℓ.
-func (t *transcript) challenges(n int) []ristretto255.Scalar {
+func (t *transcript) challenges(n int) []group.Scalar {
 	d := t.digest()
-	out := make([]ristretto255.Scalar, n)
+	out := make([]group.Scalar, n)
 	for i := range out {
 		h := sha512.New()
 		h.Write(d[:])
@@ -145,7 +145,7 @@ func (t *transcript) challenges(n int) []ristretto255.Scalar {
 // transcript so far, the secret and 32 bytes from rand. A broken rand then costs only
 // zero knowledge, never the secret key, because a repeated nonce comes with a repeated
 // statement and therefore a repeated challenge.
-func (t *transcript) nonce(rand io.Reader, secret *ristretto255.Scalar) (*ristretto255.Scalar, error) {
+func (t *transcript) nonce(rand io.Reader, secret *group.Scalar) (*group.Scalar, error) {
 	var r [32]byte
 	if _, err := io.ReadFull(rand, r[:]); err != nil {
 		return nil, fmt.Errorf("failed to read randomness: %w", err)

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // CPace is a balanced password-authenticated key exchange: two parties who share a short
@@ -27,7 +27,7 @@ import (
 // the password, so the shares say nothing about it; confirming the key (a MAC under a key
 // derived from ISK) is the caller's.
 type CPace struct {
-	y     ristretto255.Scalar
+	y     group.Scalar
 	share []byte
 	sid   []byte
 }
@@ -57,11 +57,11 @@ func NewCPace(rand io.Reader, prs, ci, sid []byte) (*CPace, error) {
 	if _, err := c.y.SetCanonicalBytes(buf[:]); err != nil {
 		return nil, err // unreachable: below ℓ
 	}
-	if c.y.Equal(ristretto255.NewScalar()) == 1 {
+	if c.y.Equal(group.NewScalar()) == 1 {
 		return nil, errors.New("cpace: the random scalar is zero: the randomness is broken")
 	}
 	g := cpaceGenerator(prs, ci, sid)
-	c.share = ristretto255.NewIdentityElement().ScalarMult(&c.y, g).Bytes()
+	c.share = group.NewIdentityElement().ScalarMult(&c.y, g).Bytes()
 	return c, nil
 }
 
@@ -82,11 +82,11 @@ func (c *CPace) Key(ya, ada, yb, adb []byte) ([]byte, error) {
 	default:
 		return nil, errors.New("cpace: the transcript does not hold this party's share")
 	}
-	var p ristretto255.Element
+	var p group.Element
 	if err := decodeElement(&p, peer); err != nil {
 		return nil, fmt.Errorf("cpace: the peer's share: %w", err)
 	}
-	k := ristretto255.NewIdentityElement().ScalarMult(&c.y, &p)
+	k := group.NewIdentityElement().ScalarMult(&c.y, &p)
 	if k.Equal(identity) == 1 {
 		return nil, fmt.Errorf("cpace: the shared point is the identity: %w", ErrNonCanonical)
 	}
@@ -99,9 +99,9 @@ func (c *CPace) Key(ya, ada, yb, adb []byte) ([]byte, error) {
 
 // cpaceGenerator is calculate_generator: the element derivation of SHA-512 of the
 // generator string.
-func cpaceGenerator(prs, ci, sid []byte) *ristretto255.Element {
+func cpaceGenerator(prs, ci, sid []byte) *group.Element {
 	sum := sha512.Sum512(cpaceGeneratorString(prs, ci, sid))
-	var g ristretto255.Element
+	var g group.Element
 	fromUniformBytes(&g, &sum)
 	return &g
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // cpaceVectors reads testdata/cpace.txt: the draft's vectors, by name, with their lines.
@@ -72,11 +72,11 @@ func TestCPaceVectors(t *testing.T) {
 	}
 	check("Ya", a.Share())
 	check("Yb", b.Share())
-	var yb ristretto255.Element
+	var yb group.Element
 	if err := decodeElement(&yb, v["Yb"]); err != nil {
 		t.Fatal(err)
 	}
-	check("K", ristretto255.NewIdentityElement().ScalarMult(&a.y, &yb).Bytes())
+	check("K", group.NewIdentityElement().ScalarMult(&a.y, &yb).Bytes())
 	for who, c := range map[string]*CPace{"initiator": a, "responder": b} {
 		isk, err := c.Key(v["Ya"], v["ADa"], v["Yb"], v["ADb"])
 		if err != nil {
@@ -90,15 +90,15 @@ func TestCPaceVectors(t *testing.T) {
 // string that is no element; the identity), as a peer's share.
 func TestCPaceScalarMultVfy(t *testing.T) {
 	v, _ := cpaceVectors(t)
-	var s ristretto255.Scalar
+	var s group.Scalar
 	if _, err := s.SetCanonicalBytes(v["s"]); err != nil {
 		t.Fatal(err)
 	}
-	var x ristretto255.Element
+	var x group.Element
 	if err := decodeElement(&x, v["X"]); err != nil {
 		t.Fatal(err)
 	}
-	if got := ristretto255.NewIdentityElement().ScalarMult(&s, &x).Bytes(); !bytes.Equal(got, v["sX"]) {
+	if got := group.NewIdentityElement().ScalarMult(&s, &x).Bytes(); !bytes.Equal(got, v["sX"]) {
 		t.Errorf("s·X = %x, want %x", got, v["sX"])
 	}
 	c := &CPace{y: s, share: v["X"]} // the party's own share is X: the peer's is the bad one
@@ -202,7 +202,7 @@ func FuzzCPaceKey(f *testing.F) {
 			}
 			return
 		}
-		var p ristretto255.Element
+		var p group.Element
 		if len(k) != CPaceKeySize || decodeElement(&p, peer) != nil || p.Equal(identity) == 1 {
 			t.Fatalf("a key for share %x", peer)
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // MaxDeckSize bounds the decks (and so the shuffle proofs) this package accepts.
@@ -117,17 +117,17 @@ func (d Deck) writeTo(tr *transcript) {
 type generatorList struct {
 	label string
 	mu    sync.Mutex
-	list  []ristretto255.Element
+	list  []group.Element
 	enc   [][PointSize]byte
 }
 
 // grow makes sure the first n elements exist and returns them with their encodings.
 // The results must not be modified.
-func (g *generatorList) grow(n int) ([]ristretto255.Element, [][PointSize]byte) {
+func (g *generatorList) grow(n int) ([]group.Element, [][PointSize]byte) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for i := len(g.list); i < n; i++ {
-		var p ristretto255.Element
+		var p group.Element
 		hashToPoint(&p, g.label, uint64(i))
 		g.list = append(g.list, p)
 		g.enc = append(g.enc, [PointSize]byte(p.Bytes()))
@@ -136,7 +136,7 @@ func (g *generatorList) grow(n int) ([]ristretto255.Element, [][PointSize]byte) 
 }
 
 // first returns the first n elements. The result must not be modified.
-func (g *generatorList) first(n int) []ristretto255.Element {
+func (g *generatorList) first(n int) []group.Element {
 	list, _ := g.grow(n)
 	return list
 }

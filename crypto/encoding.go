@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // The errors a caller can classify with errors.Is. Any error from a Verify or Parse
@@ -64,7 +64,7 @@ func (d *decoder) nonIdentity(p *Point, what string) {
 	}
 }
 
-func (d *decoder) scalar(s *ristretto255.Scalar, what string) {
+func (d *decoder) scalar(s *group.Scalar, what string) {
 	b := d.take(ScalarSize, what)
 	if d.err != nil {
 		return
@@ -85,18 +85,18 @@ func (d *decoder) finish(what string) error {
 	return nil
 }
 
-func appendPoint(b []byte, p *ristretto255.Element) []byte {
+func appendPoint(b []byte, p *group.Element) []byte {
 	return append(b, p.Bytes()...)
 }
 
-func appendScalar(b []byte, s *ristretto255.Scalar) []byte {
+func appendScalar(b []byte, s *group.Scalar) []byte {
 	return append(b, s.Bytes()...)
 }
 
 // A schnorrProof is the (challenge, response) form of a sigma-protocol proof with one
 // secret: 64 bytes on the wire.
 type schnorrProof struct {
-	c, s ristretto255.Scalar
+	c, s group.Scalar
 }
 
 func (p *schnorrProof) append(b []byte) []byte {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // Escrow shares a player's ElGamal private key x among the other players, so that t of them
@@ -28,8 +28,8 @@ import (
 // The coefficients come, like Shuffle's randomness, from 32 bytes of rand and a digest of the
 // statement (context, seat, key): the same bytes for two tables give unrelated polynomials.
 type EscrowDeal struct {
-	commits []ristretto255.Element // C_0 … C_(t−1)
-	boxes   []*SealedBox           // by seat; nil at the dealer's own seat
+	commits []group.Element // C_0 … C_(t−1)
+	boxes   []*SealedBox    // by seat; nil at the dealer's own seat
 }
 
 // escrowShareSize is the plaintext of a share's box: the scalar s_i.
@@ -52,7 +52,7 @@ func DealEscrow(rand io.Reader, ctx Context, seat int, priv *PrivateKey, keys []
 	if err != nil {
 		return nil, err
 	}
-	coeffs := make([]ristretto255.Scalar, t)
+	coeffs := make([]group.Scalar, t)
 	coeffs[0].Set(&priv.x)
 	for j := 1; j < t; j++ {
 		a, err := randomScalar(stream)
@@ -61,7 +61,7 @@ func DealEscrow(rand io.Reader, ctx Context, seat int, priv *PrivateKey, keys []
 		}
 		coeffs[j].Set(a)
 	}
-	d := &EscrowDeal{commits: make([]ristretto255.Element, t), boxes: make([]*SealedBox, len(keys))}
+	d := &EscrowDeal{commits: make([]group.Element, t), boxes: make([]*SealedBox, len(keys))}
 	for j := range coeffs {
 		d.commits[j].ScalarBaseMult(&coeffs[j])
 	}
@@ -103,9 +103,9 @@ func escrowTranscript(label string, ctx Context, seat int, keys []*PublicKey) *t
 }
 
 // evalPoly is f(x) for the coefficients, lowest first (Horner).
-func evalPoly(coeffs []ristretto255.Scalar, x int) *ristretto255.Scalar {
+func evalPoly(coeffs []group.Scalar, x int) *group.Scalar {
 	xs := scalarOfInt(x)
-	var acc ristretto255.Scalar
+	var acc group.Scalar
 	for j := len(coeffs) - 1; j >= 0; j-- {
 		acc.Multiply(&acc, xs)
 		acc.Add(&acc, &coeffs[j])
@@ -113,12 +113,12 @@ func evalPoly(coeffs []ristretto255.Scalar, x int) *ristretto255.Scalar {
 	return &acc
 }
 
-func scalarOfInt(v int) *ristretto255.Scalar {
+func scalarOfInt(v int) *group.Scalar {
 	var b [ScalarSize]byte
 	for i := 0; i < 8; i++ {
 		b[i] = byte(uint64(v) >> (8 * i))
 	}
-	s, err := ristretto255.NewScalar().SetCanonicalBytes(b[:])
+	s, err := group.NewScalar().SetCanonicalBytes(b[:])
 	if err != nil {
 		panic(err) // a small integer is canonical
 	}
@@ -126,17 +126,17 @@ func scalarOfInt(v int) *ristretto255.Scalar {
 }
 
 // expected is Σ_j (i+1)^j·C_j: the point the share of seat i must be the discrete log of.
-func (d *EscrowDeal) expected(i int) *ristretto255.Element {
+func (d *EscrowDeal) expected(i int) *group.Element {
 	xs := scalarOfInt(i + 1)
-	pow := ristretto255.NewScalar().Set(scalarOne)
-	scalars := make([]*ristretto255.Scalar, len(d.commits))
-	points := make([]*ristretto255.Element, len(d.commits))
+	pow := group.NewScalar().Set(scalarOne)
+	scalars := make([]*group.Scalar, len(d.commits))
+	points := make([]*group.Element, len(d.commits))
 	for j := range d.commits {
-		scalars[j] = ristretto255.NewScalar().Set(pow)
+		scalars[j] = group.NewScalar().Set(pow)
 		points[j] = &d.commits[j]
 		pow.Multiply(pow, xs)
 	}
-	return ristretto255.NewIdentityElement().VarTimeMultiScalarMult(scalars, points)
+	return group.NewIdentityElement().VarTimeMultiScalarMult(scalars, points)
 }
 
 // VerifyEscrowDeal checks a deal published by the player at seat: t commitments, the first of
@@ -171,7 +171,7 @@ func VerifyEscrowDeal(ctx Context, seat int, keys []*PublicKey, t int, d *Escrow
 // An EscrowShare is one recipient's share of a dealer's key: s = f(seat+1).
 type EscrowShare struct {
 	seat int
-	s    ristretto255.Scalar
+	s    group.Scalar
 }
 
 // Seat is the share's recipient.
@@ -237,7 +237,7 @@ func VerifyEscrowShare(d *EscrowDeal, from int, sh *EscrowShare) error {
 	if sh.seat < 0 || sh.seat >= len(d.boxes) || sh.seat == from {
 		return fmt.Errorf("no share of seat %d in seat %d's escrow", sh.seat, from)
 	}
-	var got ristretto255.Element
+	var got group.Element
 	got.ScalarBaseMult(&sh.s)
 	if got.Equal(d.expected(sh.seat)) != 1 {
 		return fmt.Errorf("escrow share of seat %d does not match seat %d's commitments: %w", sh.seat, from, ErrInvalidProof)
@@ -285,11 +285,11 @@ func RecoverKey(d *EscrowDeal, seat int, key *PublicKey, shares []*EscrowShare) 
 		}
 		seen[sh.seat] = true
 	}
-	var x ristretto255.Scalar
+	var x group.Scalar
 	for _, sh := range shares {
 		// λ_i = Π_{j≠i} x_j / (x_j − x_i), with x = seat+1.
-		num := ristretto255.NewScalar().Set(scalarOne)
-		den := ristretto255.NewScalar().Set(scalarOne)
+		num := group.NewScalar().Set(scalarOne)
+		den := group.NewScalar().Set(scalarOne)
 		xi := scalarOfInt(sh.seat + 1)
 		for _, o := range shares {
 			if o == sh {
@@ -297,10 +297,10 @@ func RecoverKey(d *EscrowDeal, seat int, key *PublicKey, shares []*EscrowShare) 
 			}
 			xj := scalarOfInt(o.seat + 1)
 			num.Multiply(num, xj)
-			den.Multiply(den, ristretto255.NewScalar().Subtract(xj, xi))
+			den.Multiply(den, group.NewScalar().Subtract(xj, xi))
 		}
-		lambda := num.Multiply(num, ristretto255.NewScalar().Invert(den))
-		x.Add(&x, ristretto255.NewScalar().Multiply(lambda, &sh.s))
+		lambda := num.Multiply(num, group.NewScalar().Invert(den))
+		x.Add(&x, group.NewScalar().Multiply(lambda, &sh.s))
 	}
 	priv := newPrivateKey(&x)
 	if !priv.Public().Equal(key) {
@@ -337,7 +337,7 @@ func ParseEscrowDeal(b []byte) (*EscrowDeal, error) {
 	if d.err == nil && (t < 1 || t >= MaxEscrowSeats) {
 		return nil, fmt.Errorf("escrow: threshold %d: %w", t, ErrNonCanonical)
 	}
-	deal := &EscrowDeal{commits: make([]ristretto255.Element, t)}
+	deal := &EscrowDeal{commits: make([]group.Element, t)}
 	for j := 0; j < t && d.err == nil; j++ {
 		var p Point
 		d.point(&p, "escrow: commitment")

@@ -6,27 +6,29 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
-// The group is ristretto255 (RFC 9496), as implemented by github.com/gtank/ristretto255
-// on top of the edwards25519 arithmetic of filippo.io/edwards25519. Ristretto gives a
-// group of prime order ℓ = 2^252 + 27742317777372353535851937790883648493 with a
+// The group is ristretto255 (RFC 9496), reached through crypto/internal/group, the one
+// seam that names an implementation: natively github.com/gtank/ristretto255 on top of the
+// edwards25519 arithmetic of filippo.io/edwards25519, in WebAssembly
+// crypto/internal/ristretto32 (32-bit limbs); both write the same bytes. Ristretto gives
+// a group of prime order ℓ = 2^252 + 27742317777372353535851937790883648493 with a
 // canonical encoding: every 32-byte string decodes to at most one element, there is no
 // torsion to strip and no cofactor to clear. We chose it over "edwards25519 plus a
 // [ℓ]P == 0 check" because the check costs a full scalar multiplication per received
 // point (a shuffle proof carries about a hundred points), while a ristretto decode costs
 // one inverse square root, the same as a plain edwards25519 decode.
 //
-// The library keeps the representative of an element private: elements only leave it
-// through their canonical encoding and are only compared with the group's EQUALS, so
-// nothing in this package can observe or create a torsion component.
+// Both implementations keep the representative of an element private: elements only
+// leave them through their canonical encoding and are only compared with the group's
+// EQUALS, so nothing in this package can observe or create a torsion component.
 
 // Point is an element of the prime-order group ristretto255. Its zero value is not a
 // valid element; use the values this package returns or SetBytes. A Point may be
 // copied.
 type Point struct {
-	e ristretto255.Element
+	e group.Element
 }
 
 // PointSize is the length of an encoded Point.
@@ -58,12 +60,12 @@ func (p *Point) IsIdentity() bool { return p.e.Equal(identity) == 1 }
 func (p *Point) String() string { return fmt.Sprintf("%x", p.Bytes()) }
 
 var (
-	identity  = ristretto255.NewIdentityElement()
-	generator = ristretto255.NewGeneratorElement()
+	identity  = group.NewIdentityElement()
+	generator = group.NewGeneratorElement()
 )
 
 // decodeElement is DECODE of RFC 9496 section 4.3.1. On failure out is left as it was.
-func decodeElement(out *ristretto255.Element, b []byte) error {
+func decodeElement(out *group.Element, b []byte) error {
 	if len(b) != PointSize {
 		return fmt.Errorf("point of %d bytes, want %d: %w", len(b), PointSize, ErrNonCanonical)
 	}
@@ -75,7 +77,7 @@ func decodeElement(out *ristretto255.Element, b []byte) error {
 
 // fromUniformBytes is the element derivation of RFC 9496 section 4.3.4: 64 uniformly
 // random bytes to an element whose discrete logarithm nobody knows.
-func fromUniformBytes(out *ristretto255.Element, b *[64]byte) {
+func fromUniformBytes(out *group.Element, b *[64]byte) {
 	if _, err := out.SetUniformBytes(b[:]); err != nil {
 		panic(err) // unreachable: b is 64 bytes
 	}
@@ -83,7 +85,7 @@ func fromUniformBytes(out *ristretto255.Element, b *[64]byte) {
 
 // hashToPoint derives the element named (label, index) under this package's domain:
 // SHA-512(domain ‖ label ‖ index) mapped with fromUniformBytes.
-func hashToPoint(out *ristretto255.Element, label string, index uint64) {
+func hashToPoint(out *group.Element, label string, index uint64) {
 	h := sha512.New()
 	writeLP(h, []byte(domain))
 	writeLP(h, []byte(label))
@@ -96,7 +98,7 @@ func hashToPoint(out *ristretto255.Element, label string, index uint64) {
 }
 
 // randomScalar reads 64 bytes from rand and reduces them modulo ℓ.
-func randomScalar(rand io.Reader) (*ristretto255.Scalar, error) {
+func randomScalar(rand io.Reader) (*group.Scalar, error) {
 	var buf [64]byte
 	if _, err := io.ReadFull(rand, buf[:]); err != nil {
 		return nil, fmt.Errorf("failed to read randomness: %w", err)
@@ -105,8 +107,8 @@ func randomScalar(rand io.Reader) (*ristretto255.Scalar, error) {
 }
 
 // scalarFromUniform reduces 64 bytes modulo ℓ.
-func scalarFromUniform(b []byte) *ristretto255.Scalar {
-	s, err := ristretto255.NewScalar().SetUniformBytes(b)
+func scalarFromUniform(b []byte) *group.Scalar {
+	s, err := group.NewScalar().SetUniformBytes(b)
 	if err != nil {
 		panic(err) // unreachable: b is always 64 bytes
 	}
@@ -114,16 +116,16 @@ func scalarFromUniform(b []byte) *ristretto255.Scalar {
 }
 
 // multiplyAdd sets s = x·y + z and returns s.
-func multiplyAdd(s, x, y, z *ristretto255.Scalar) *ristretto255.Scalar {
-	var t ristretto255.Scalar
+func multiplyAdd(s, x, y, z *group.Scalar) *group.Scalar {
+	var t group.Scalar
 	t.Multiply(x, y)
 	return s.Add(&t, z)
 }
 
-var scalarOne = func() *ristretto255.Scalar {
+var scalarOne = func() *group.Scalar {
 	var b [ScalarSize]byte
 	b[0] = 1
-	s, err := ristretto255.NewScalar().SetCanonicalBytes(b[:])
+	s, err := group.NewScalar().SetCanonicalBytes(b[:])
 	if err != nil {
 		panic(err) // unreachable
 	}

@@ -7,8 +7,8 @@ import (
 	"errors"
 	"testing"
 
+	"corruption/crypto/internal/group"
 	"filippo.io/edwards25519"
-	"github.com/gtank/ristretto255"
 )
 
 func mustHex(t testing.TB, s string) []byte {
@@ -79,7 +79,7 @@ var rfcInvalid = []string{
 }
 
 func TestRFC9496GeneratorMultiples(t *testing.T) {
-	acc := ristretto255.NewIdentityElement()
+	acc := group.NewIdentityElement()
 	for i, want := range rfcMultiples {
 		got := (&Point{e: *acc}).Bytes()
 		if hex.EncodeToString(got) != want {
@@ -169,11 +169,11 @@ var lowOrder = []string{
 }
 
 // orderL reports whether ℓ·p is the identity element.
-func orderL(p *ristretto255.Element) bool {
+func orderL(p *group.Element) bool {
 	// ℓ − 1 as a scalar, then add p once more: ℓ itself is not a canonical scalar.
 	b, _ := hex.DecodeString("ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
-	lMinus1, _ := ristretto255.NewScalar().SetCanonicalBytes(b)
-	var q ristretto255.Element
+	lMinus1, _ := group.NewScalar().SetCanonicalBytes(b)
+	var q group.Element
 	q.ScalarMult(lMinus1, p)
 	q.Add(&q, p)
 	return q.Equal(identity) == 1

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 func internalContext(step string) Context {
@@ -20,7 +20,7 @@ func TestAttackCheatingShuffler(t *testing.T) {
 	key, _ := GenerateKey(rnd)
 	in, _ := CanonicalDeck(8)
 	psi, _ := randomPermutation(rnd, 8)
-	r := make([]ristretto255.Scalar, 8)
+	r := make([]group.Scalar, 8)
 	out := make(Deck, 8)
 	for i := range out {
 		s, _ := randomScalar(rnd)
@@ -70,7 +70,7 @@ func isIdentityPerm(p []int) bool {
 }
 
 // encrypt sets c = (r·G, m + r·Y).
-func encrypt(c *Ciphertext, m *ristretto255.Element, r *ristretto255.Scalar, y *ristretto255.Element) {
+func encrypt(c *Ciphertext, m *group.Element, r *group.Scalar, y *group.Element) {
 	c.a.e.ScalarBaseMult(r)
 	c.b.e.ScalarMult(r, y)
 	c.b.e.Add(&c.b.e, m)

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // A PrivateKey is a player's ElGamal secret x, a non-zero scalar. Its zero value is not
 // usable; use GenerateKey or ParsePrivateKey.
 type PrivateKey struct {
-	x   ristretto255.Scalar
+	x   group.Scalar
 	pub PublicKey
 }
 
@@ -21,7 +21,7 @@ type PublicKey struct {
 	enc [PointSize]byte // the encoding of p, kept for transcripts
 }
 
-func (k *PublicKey) set(e *ristretto255.Element) {
+func (k *PublicKey) set(e *group.Element) {
 	k.p.e.Set(e)
 	copy(k.enc[:], e.Bytes())
 }
@@ -39,16 +39,16 @@ func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 		if err != nil {
 			return nil, err
 		}
-		if x.Equal(ristretto255.NewScalar()) == 0 {
+		if x.Equal(group.NewScalar()) == 0 {
 			return newPrivateKey(x), nil
 		}
 	}
 }
 
-func newPrivateKey(x *ristretto255.Scalar) *PrivateKey {
+func newPrivateKey(x *group.Scalar) *PrivateKey {
 	k := &PrivateKey{}
 	k.x.Set(x)
-	var y ristretto255.Element
+	var y group.Element
 	k.pub.set(y.ScalarBaseMult(x))
 	return k
 }
@@ -56,12 +56,12 @@ func newPrivateKey(x *ristretto255.Scalar) *PrivateKey {
 // ParsePrivateKey decodes a private key saved with Bytes: a canonical non-zero scalar.
 func ParsePrivateKey(b []byte) (*PrivateKey, error) {
 	d := decoder{b: b}
-	var x ristretto255.Scalar
+	var x group.Scalar
 	d.scalar(&x, "private key")
 	if err := d.finish("private key"); err != nil {
 		return nil, err
 	}
-	if x.Equal(ristretto255.NewScalar()) == 1 {
+	if x.Equal(group.NewScalar()) == 1 {
 		return nil, fmt.Errorf("private key is zero: %w", ErrNonCanonical)
 	}
 	return newPrivateKey(&x), nil
@@ -172,7 +172,7 @@ func JointKey(ctx Context, proofs []*KeyProof) (*PublicKey, error) {
 	if len(proofs) != len(ctx.Roster) {
 		return nil, fmt.Errorf("%d key proofs for a roster of %d seats", len(proofs), len(ctx.Roster))
 	}
-	sum := ristretto255.NewIdentityElement()
+	sum := group.NewIdentityElement()
 	for seat, kp := range proofs {
 		if err := VerifyKey(ctx, seat, kp); err != nil {
 			return nil, err

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // A SealedBox carries a message from one player to another through the public log,
@@ -105,7 +105,7 @@ func Seal(rand io.Reader, ctx Context, from, to int, recipient *PublicKey, messa
 
 // proveBox sets the proof of box, whose E and ciphertext are set, that its author knows
 // e = log_G E, drawing the nonce from rand.
-func proveBox(rand io.Reader, ctx Context, from, to int, recipient *PublicKey, box *SealedBox, e *ristretto255.Scalar) error {
+func proveBox(rand io.Reader, ctx Context, from, to int, recipient *PublicKey, box *SealedBox, e *group.Scalar) error {
 	k, err := randomScalar(rand)
 	if err != nil {
 		return err

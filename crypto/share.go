@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // A Share is one player's decryption share D = x·A of a ciphertext (A, B), with a
@@ -72,7 +72,7 @@ func CombineShares(c *Ciphertext, shares []*Share) *Point {
 // publishing it. Decode the result with DecodeCard.
 func DecryptPrivate(priv *PrivateKey, c *Ciphertext, others []*Share) *Point {
 	m := CombineShares(c, others)
-	var own ristretto255.Element
+	var own group.Element
 	own.ScalarMult(&priv.x, &c.a.e)
 	m.e.Subtract(&m.e, &own)
 	return m
@@ -99,8 +99,8 @@ func ParseShare(b []byte) (*Share, error) {
 
 // proveSchnorr proves knowledge of x = log_G (x·G) after the statement was written to
 // tr, with the secret nonce k: R = k·G, c = H(tr ‖ R), s = k + c·x.
-func proveSchnorr(tr *transcript, x, k *ristretto255.Scalar, out *schnorrProof) {
-	var r ristretto255.Element
+func proveSchnorr(tr *transcript, x, k *group.Scalar, out *schnorrProof) {
+	var r group.Element
 	r.ScalarBaseMult(k)
 	tr.element(&r)
 	out.c.Set(tr.challenge())
@@ -109,9 +109,9 @@ func proveSchnorr(tr *transcript, x, k *ristretto255.Scalar, out *schnorrProof) 
 
 // verifySchnorr checks a proof of knowledge of log_G y, with the statement written to
 // tr: R = s·G − c·y, then c must be H(tr ‖ R).
-func verifySchnorr(tr *transcript, y *ristretto255.Element, p *schnorrProof) bool {
-	negC := ristretto255.NewScalar().Negate(&p.c)
-	var r ristretto255.Element
+func verifySchnorr(tr *transcript, y *group.Element, p *schnorrProof) bool {
+	negC := group.NewScalar().Negate(&p.c)
+	var r group.Element
 	r.VarTimeDoubleScalarBaseMult(negC, y, &p.s)
 	tr.element(&r)
 	return tr.challenge().Equal(&p.c) == 1
@@ -120,12 +120,12 @@ func verifySchnorr(tr *transcript, y *ristretto255.Element, p *schnorrProof) boo
 // proveDLEQ proves log_G (x·G) = log_H (x·H) after the statement was written to tr:
 // R1 = k·G, R2 = k·H, c = H(tr ‖ R1 ‖ R2), s = k + c·x (Chaum–Pedersen, made
 // non-interactive with Fiat–Shamir).
-func proveDLEQ(rand io.Reader, tr *transcript, x *ristretto255.Scalar, h *ristretto255.Element, out *schnorrProof) error {
+func proveDLEQ(rand io.Reader, tr *transcript, x *group.Scalar, h *group.Element, out *schnorrProof) error {
 	k, err := tr.nonce(rand, x)
 	if err != nil {
 		return err
 	}
-	var r1, r2 ristretto255.Element
+	var r1, r2 group.Element
 	r1.ScalarBaseMult(k)
 	r2.ScalarMult(k, h)
 	tr.element(&r1)
@@ -136,11 +136,11 @@ func proveDLEQ(rand io.Reader, tr *transcript, x *ristretto255.Scalar, h *ristre
 }
 
 // verifyDLEQ checks a proof that log_G y1 = log_h y2, with the statement written to tr.
-func verifyDLEQ(tr *transcript, y1, h, y2 *ristretto255.Element, p *schnorrProof) bool {
-	negC := ristretto255.NewScalar().Negate(&p.c)
-	var r1, r2 ristretto255.Element
+func verifyDLEQ(tr *transcript, y1, h, y2 *group.Element, p *schnorrProof) bool {
+	negC := group.NewScalar().Negate(&p.c)
+	var r1, r2 group.Element
 	r1.VarTimeDoubleScalarBaseMult(negC, y1, &p.s) // s·G − c·y1
-	r2.VarTimeMultiScalarMult([]*ristretto255.Scalar{&p.s, negC}, []*ristretto255.Element{h, y2})
+	r2.VarTimeMultiScalarMult([]*group.Scalar{&p.s, negC}, []*group.Element{h, y2})
 	tr.element(&r1)
 	tr.element(&r2)
 	return tr.challenge().Equal(&p.c) == 1

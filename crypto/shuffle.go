@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gtank/ristretto255"
+	"corruption/crypto/internal/group"
 )
 
 // The shuffle proof is the proof of Terelius and Wikström ("Proofs of restricted
@@ -35,10 +35,10 @@ import (
 type ShuffleProof struct {
 	perm   []Point // c_j, the permutation commitment
 	chain  []Point // ĉ_1..ĉ_n
-	c      ristretto255.Scalar
-	s      [4]ristretto255.Scalar
-	sHat   []ristretto255.Scalar
-	sPrime []ristretto255.Scalar
+	c      group.Scalar
+	s      [4]group.Scalar
+	sHat   []group.Scalar
+	sPrime []group.Scalar
 }
 
 // ShuffleProofSize returns the length of an encoded proof for a deck of n cards.
@@ -71,7 +71,7 @@ func Shuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in Deck) (De
 	if err != nil {
 		return nil, nil, err
 	}
-	r := make([]ristretto255.Scalar, n)
+	r := make([]group.Scalar, n)
 	for i := range r {
 		ri, err := randomScalar(stream)
 		if err != nil {
@@ -93,13 +93,13 @@ func Shuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in Deck) (De
 // reencryptPermuted returns out_i = in_ψ(i) + (r_i·G, r_i·Y). It reads in_ψ(i) by
 // copying every input's encoding under a constant-time mask and decoding the one
 // selected, so the memory access pattern does not depend on ψ.
-func reencryptPermuted(key *PublicKey, in Deck, psi []int, r []ristretto255.Scalar) (Deck, error) {
+func reencryptPermuted(key *PublicKey, in Deck, psi []int, r []group.Scalar) (Deck, error) {
 	enc := make([][CiphertextSize]byte, len(in))
 	for j := range in {
 		in[j].append(enc[j][:0])
 	}
 	out := make(Deck, len(in))
-	var t ristretto255.Element
+	var t group.Element
 	for i := range out {
 		var sel [CiphertextSize]byte
 		for j := range enc {
@@ -121,14 +121,14 @@ func reencryptPermuted(key *PublicKey, in Deck, psi []int, r []ristretto255.Scal
 // proveShuffle proves that out_i = in_ψ(i) + (r_i·G, r_i·Y), drawing its secret scalars
 // from rand (in Shuffle, the derived stream).
 func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out Deck,
-	psi []int, r []ristretto255.Scalar) (*ShuffleProof, error) {
+	psi []int, r []group.Scalar) (*ShuffleProof, error) {
 	n := len(in)
 	// The prover's secret scalars at once: ρ, r̂, ŵ, w' (n each) and w1..w4.
 	buf := make([]byte, 64*(4*n+4))
 	if _, err := io.ReadFull(rand, buf); err != nil {
 		return nil, fmt.Errorf("failed to read randomness: %w", err)
 	}
-	next := func() ristretto255.Scalar {
+	next := func() group.Scalar {
 		s := scalarFromUniform(buf[:64])
 		buf = buf[64:]
 		return *s
@@ -137,13 +137,13 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 	hEnc := shuffleBases.encodings(n)
 	hs := shuffleBases.first(n)
 	h := &shuffleChainBase.first(1)[0]
-	var t ristretto255.Element
+	var t group.Element
 
 	// Commit to ψ column by column: c_j = ρ_j·G + h_ψ⁻¹(j), so c_ψ(i) = ρ_ψ(i)·G + h_i.
 	// h_ψ⁻¹(j) is read with a constant-time selection among the encodings of all h_i.
 	p := &ShuffleProof{perm: make([]Point, n), chain: make([]Point, n)}
 	inv := invertPermutation(psi)
-	rho := make([]ristretto255.Scalar, n)
+	rho := make([]group.Scalar, n)
 	for j := range p.perm {
 		rho[j] = next()
 		var sel [PointSize]byte
@@ -162,31 +162,31 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 	uPrime := permuteScalars(u, psi)
 
 	// The chain ĉ_i = r̂_i·G + u'_i·ĉ_(i-1), ĉ_0 = h.
-	rHat := make([]ristretto255.Scalar, n)
+	rHat := make([]group.Scalar, n)
 	prev := h
 	for i := range p.chain {
 		rHat[i] = next()
-		p.chain[i].e.MultiScalarMult([]*ristretto255.Scalar{&rHat[i], &uPrime[i]}, []*ristretto255.Element{generator, prev})
+		p.chain[i].e.MultiScalarMult([]*group.Scalar{&rHat[i], &uPrime[i]}, []*group.Element{generator, prev})
 		prev = &p.chain[i].e
 	}
 
 	// The prover's commitments t.
-	w := [4]ristretto255.Scalar{next(), next(), next(), next()}
-	wHat := make([]ristretto255.Scalar, n)
-	wPrime := make([]ristretto255.Scalar, n)
+	w := [4]group.Scalar{next(), next(), next(), next()}
+	wHat := make([]group.Scalar, n)
+	wPrime := make([]group.Scalar, n)
 	for i := range wHat {
 		wHat[i], wPrime[i] = next(), next()
 	}
-	negW4 := ristretto255.NewScalar().Negate(&w[3])
-	sc := make([]*ristretto255.Scalar, n+1)
-	pa := make([]*ristretto255.Element, n+1)
-	pb := make([]*ristretto255.Element, n+1)
-	ph := make([]*ristretto255.Element, n+1)
+	negW4 := group.NewScalar().Negate(&w[3])
+	sc := make([]*group.Scalar, n+1)
+	pa := make([]*group.Element, n+1)
+	pb := make([]*group.Element, n+1)
+	ph := make([]*group.Element, n+1)
 	sc[0], pa[0], pb[0], ph[0] = negW4, generator, y, generator
 	for i := 0; i < n; i++ {
 		sc[i+1], pa[i+1], pb[i+1], ph[i+1] = &wPrime[i], &out[i].a.e, &out[i].b.e, &hs[i]
 	}
-	var t1, t2, t3, t4a, t4b ristretto255.Element
+	var t1, t2, t3, t4a, t4b group.Element
 	t1.ScalarBaseMult(&w[0])
 	t2.ScalarBaseMult(&w[1])
 	t4a.MultiScalarMult(sc, pa)
@@ -194,12 +194,12 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 	sc[0] = &w[2]
 	t3.MultiScalarMult(sc, ph)
 	tr.points(p.chain)
-	for _, q := range []*ristretto255.Element{&t1, &t2, &t3, &t4a, &t4b} {
+	for _, q := range []*group.Element{&t1, &t2, &t3, &t4a, &t4b} {
 		tr.element(q)
 	}
 	prev = h
 	for i := range wHat {
-		t.MultiScalarMult([]*ristretto255.Scalar{&wHat[i], &wPrime[i]}, []*ristretto255.Element{generator, prev})
+		t.MultiScalarMult([]*group.Scalar{&wHat[i], &wPrime[i]}, []*group.Element{generator, prev})
 		tr.element(&t)
 		prev = &p.chain[i].e
 	}
@@ -207,7 +207,7 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 
 	// Responses. v_i = Π_(k>i) u'_k, so ĉ_n = (Πu)·h + (Σ r̂_i·v_i)·G. The ρ are indexed
 	// by column, so r̄ = Σρ_j and r̃ = Σρ_ψ(i)·u'_i = Σρ_j·u_j need no permutation.
-	var rBar, rHatSum, rTilde, rPrime, v ristretto255.Scalar
+	var rBar, rHatSum, rTilde, rPrime, v group.Scalar
 	v.Set(scalarOne)
 	for i := n - 1; i >= 0; i-- {
 		rBar.Add(&rBar, &rho[i])
@@ -216,12 +216,12 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 		multiplyAdd(&rPrime, &r[i], &uPrime[i], &rPrime)
 		v.Multiply(&v, &uPrime[i])
 	}
-	negC := ristretto255.NewScalar().Negate(&p.c)
-	for k, secret := range []*ristretto255.Scalar{&rBar, &rHatSum, &rTilde, &rPrime} {
+	negC := group.NewScalar().Negate(&p.c)
+	for k, secret := range []*group.Scalar{&rBar, &rHatSum, &rTilde, &rPrime} {
 		multiplyAdd(&p.s[k], negC, secret, &w[k]) // s_k = w_k − c·secret
 	}
-	p.sHat = make([]ristretto255.Scalar, n)
-	p.sPrime = make([]ristretto255.Scalar, n)
+	p.sHat = make([]group.Scalar, n)
+	p.sPrime = make([]group.Scalar, n)
 	for i := range p.sHat {
 		multiplyAdd(&p.sHat[i], negC, &rHat[i], &wHat[i])
 		multiplyAdd(&p.sPrime[i], negC, &uPrime[i], &wPrime[i])
@@ -259,17 +259,17 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	tr := shuffleTranscript(ctx, seat, key, in, out, p.perm)
 	u := tr.challenges(n)
 
-	var prodU, t ristretto255.Scalar
+	var prodU, t group.Scalar
 	prodU.Set(scalarOne)
-	cu := make([]ristretto255.Scalar, n) // c·u_i
+	cu := make([]group.Scalar, n) // c·u_i
 	for i := range u {
 		prodU.Multiply(&prodU, &u[i])
 		cu[i].Multiply(&p.c, &u[i])
 	}
-	negS4 := ristretto255.NewScalar().Negate(&p.s[3])
+	negS4 := group.NewScalar().Negate(&p.s[3])
 
 	// t1 = c·(Σc_j − Σh_i) + s1·G
-	var sum, t1, t2, t3, t4a, t4b ristretto255.Element
+	var sum, t1, t2, t3, t4a, t4b group.Element
 	sum.Set(identity)
 	for i := range p.perm {
 		sum.Add(&sum, &p.perm[i].e)
@@ -279,14 +279,14 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	// t2 = c·ĉ_n − c·Πu·h + s2·G
 	t.Multiply(&p.c, &prodU)
 	t.Negate(&t)
-	t2.VarTimeMultiScalarMult([]*ristretto255.Scalar{&p.c, &t, &p.s[1]},
-		[]*ristretto255.Element{&p.chain[n-1].e, h, generator})
+	t2.VarTimeMultiScalarMult([]*group.Scalar{&p.c, &t, &p.s[1]},
+		[]*group.Element{&p.chain[n-1].e, h, generator})
 	// t3 = Σ(c·u_j)·c_j + s3·G + Σs'_i·h_i
 	// t4 = Σ(c·u_j)·in_j − s4·(G, Y) + Σs'_i·out_i
-	sc := make([]*ristretto255.Scalar, 2*n+1)
-	p3 := make([]*ristretto255.Element, 2*n+1)
-	pa := make([]*ristretto255.Element, 2*n+1)
-	pb := make([]*ristretto255.Element, 2*n+1)
+	sc := make([]*group.Scalar, 2*n+1)
+	p3 := make([]*group.Element, 2*n+1)
+	pa := make([]*group.Element, 2*n+1)
+	pb := make([]*group.Element, 2*n+1)
 	for i := 0; i < n; i++ {
 		sc[i], sc[n+i] = &cu[i], &p.sPrime[i]
 		p3[i], p3[n+i] = &p.perm[i].e, &hs[i]
@@ -300,15 +300,15 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	t4b.VarTimeMultiScalarMult(sc, pb)
 
 	tr.points(p.chain)
-	for _, q := range []*ristretto255.Element{&t1, &t2, &t3, &t4a, &t4b} {
+	for _, q := range []*group.Element{&t1, &t2, &t3, &t4a, &t4b} {
 		tr.element(q)
 	}
 	// t̂_i = c·ĉ_i + ŝ_i·G + s'_i·ĉ_(i-1)
 	prev := h
-	var th ristretto255.Element
+	var th group.Element
 	for i := 0; i < n; i++ {
-		th.VarTimeMultiScalarMult([]*ristretto255.Scalar{&p.c, &p.sHat[i], &p.sPrime[i]},
-			[]*ristretto255.Element{&p.chain[i].e, generator, prev})
+		th.VarTimeMultiScalarMult([]*group.Scalar{&p.c, &p.sHat[i], &p.sPrime[i]},
+			[]*group.Element{&p.chain[i].e, generator, prev})
 		tr.element(&th)
 		prev = &p.chain[i].e
 	}
@@ -331,7 +331,7 @@ func (p *ShuffleProof) Bytes() []byte {
 	for i := range p.s {
 		b = appendScalar(b, &p.s[i])
 	}
-	for _, list := range [][]ristretto255.Scalar{p.sHat, p.sPrime} {
+	for _, list := range [][]group.Scalar{p.sHat, p.sPrime} {
 		for i := range list {
 			b = appendScalar(b, &list[i])
 		}
@@ -351,7 +351,7 @@ func ParseShuffleProof(b []byte) (*ShuffleProof, error) {
 	d := decoder{b: b}
 	p := &ShuffleProof{
 		perm: make([]Point, n), chain: make([]Point, n),
-		sHat: make([]ristretto255.Scalar, n), sPrime: make([]ristretto255.Scalar, n),
+		sHat: make([]group.Scalar, n), sPrime: make([]group.Scalar, n),
 	}
 	for i := range p.perm {
 		d.point(&p.perm[i], "shuffle proof: permutation commitment")
@@ -428,12 +428,12 @@ func invertPermutation(psi []int) []int {
 }
 
 // permuteScalars returns u'_i = u_ψ(i), gathering in constant time.
-func permuteScalars(u []ristretto255.Scalar, psi []int) []ristretto255.Scalar {
+func permuteScalars(u []group.Scalar, psi []int) []group.Scalar {
 	enc := make([][32]byte, len(u))
 	for j := range u {
 		copy(enc[j][:], u[j].Bytes())
 	}
-	out := make([]ristretto255.Scalar, len(u))
+	out := make([]group.Scalar, len(u))
 	for i := range out {
 		var b [32]byte
 		for j := range enc {

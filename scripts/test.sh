@@ -14,7 +14,8 @@
 #   race         the concurrent packages again under the race detector, in -short mode (the
 #                curve arithmetic uninstrumented: scripts/raceflags.sh)
 #   wasm         the browser seat's own tests compiled for the browser (GOOS=js GOARCH=wasm),
-#                run by Node through Go's go_js_wasm_exec: its storage and its runner
+#                run by Node through Go's go_js_wasm_exec: its storage and its runner; and
+#                crypto's tests on the browser's group arithmetic, in Node and natively
 #   fuzz         every fuzz target, FUZZTIME each (two at a time)
 #
 # The inner loop is `go test -short ./...` (README.md): every package's logic, without the
@@ -179,6 +180,10 @@ wasm() {
   # browser seat on a phone": its tests).
   PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 \
     ./protocol/browserstore/ ./seat/ -run 'TestBackend|TestTakeOver|TestOpenSeat|TestSeatTakesTheLaptopsSeat'
+  # crypto's whole suite on the group arithmetic the browser runs (crypto/internal/ristretto32,
+  # issue 41): in Node, and natively with the tag that selects it.
+  PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 -short ./crypto/...
+  go test -count=1 -short -tags group32 ./crypto/...
 }
 
 # fuzz_one DIR BINARY CACHE TARGET: one fuzz target for FUZZTIME, on one worker, run by its
@@ -224,5 +229,5 @@ step cross 10 cross
 step staticcheck 20 go run "$STATICCHECK" ./...
 step test 440 tests
 step race 75 race
-step wasm 10 wasm
+step wasm 22 wasm
 step fuzz 25 fuzz

@@ -1,0 +1,19 @@
+//go:build wasm || group32
+
+package group
+
+import "corruption/crypto/internal/ristretto32"
+
+// Element is an element of ristretto255; here crypto/internal/ristretto32's, whose field
+// limbs fit a 64-bit product. Its zero value is not a valid element: start from
+// NewIdentityElement, NewGeneratorElement or a decoder.
+type Element = ristretto32.Element
+
+// Implementation names the implementation behind the seam, for tests and benchmarks.
+const Implementation = "crypto/internal/ristretto32 (32-bit limbs)"
+
+// NewIdentityElement returns a new Element set to the identity.
+func NewIdentityElement() *Element { return ristretto32.NewIdentityElement() }
+
+// NewGeneratorElement returns a new Element set to the generator of RFC 9496.
+func NewGeneratorElement() *Element { return ristretto32.NewGeneratorElement() }

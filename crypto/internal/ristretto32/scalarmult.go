@@ -1,0 +1,300 @@
+package ristretto32
+
+import (
+	"crypto/subtle"
+	"math/bits"
+	"sync"
+)
+
+// Scalar multiplication. The constant-time ones (ScalarMult, ScalarBaseMult,
+// MultiScalarMult) write the scalar in 64 signed radix-16 digits in [−8, 8] and add, for
+// each digit, the table entry |digit|·P read by a full scan of the table with masked
+// selects (never an index by the digit), negated under a mask; the digits are
+// computed with shifts and masks, and the loops run a fixed number of times. The
+// VarTime ones use a width-5 non-adjacent form and index their tables by its digits:
+// for public scalars only (proof checks).
+
+// signedRadix16 writes the canonical scalar s (below 2^253) as Σ e[i]·16^i with e[i] in
+// [−8, 8), e[63] in [0, 8], without branching on s.
+func signedRadix16(s *Scalar) [64]int8 {
+	var b [32]byte
+	copy(b[:], s.Bytes())
+	var e [64]int8
+	for i, c := range b {
+		e[2*i] = int8(c & 15)
+		e[2*i+1] = int8(c >> 4)
+	}
+	var carry int8
+	for i := 0; i < 63; i++ {
+		e[i] += carry
+		carry = (e[i] + 8) >> 4 // arithmetic shift: 0 or 1
+		e[i] -= carry << 4
+	}
+	e[63] += carry
+	return e
+}
+
+// digitParts returns |d| and 1 if d < 0 (else 0), without branching on d.
+func digitParts(d int8) (abs uint8, neg int) {
+	m := d >> 7 // all ones if negative
+	return uint8((d ^ m) - m), int(uint8(m) & 1)
+}
+
+// cachedTable holds P, 2P, …, 8P.
+type cachedTable [8]cached
+
+// init sets t to P, 2P, …, 8P for P = p.
+func (t *cachedTable) init(p *point) {
+	q := *p
+	t[0].fromPoint(p)
+	for i := 1; i < 8; i++ {
+		q.addCached(&q, &t[0])
+		t[i].fromPoint(&q)
+	}
+}
+
+// lookup sets c = d·P for the digit d in [−8, 8], reading all eight entries: each is
+// merged in under a mask that is all ones for the entry |d| and zero for the others
+// (written out here rather than through selectFe: calls cost much in WebAssembly).
+func (t *cachedTable) lookup(c *cached, d int8) {
+	abs, neg := digitParts(d)
+	*c = cached{yPlusX: feOne, yMinusX: feOne, z: feOne} // the identity
+	for j := range t {
+		m := -uint32(subtle.ConstantTimeByteEq(abs, uint8(j+1)))
+		e := &t[j]
+		for k := 0; k < 10; k++ {
+			c.yPlusX[k] ^= m & (c.yPlusX[k] ^ e.yPlusX[k])
+			c.yMinusX[k] ^= m & (c.yMinusX[k] ^ e.yMinusX[k])
+			c.z[k] ^= m & (c.z[k] ^ e.z[k])
+			c.t2d[k] ^= m & (c.t2d[k] ^ e.t2d[k])
+		}
+	}
+	c.condNegCached(neg)
+}
+
+// ScalarMult sets e = s·p and returns e, in constant time.
+func (e *Element) ScalarMult(s *Scalar, p *Element) *Element {
+	return e.MultiScalarMult([]*Scalar{s}, []*Element{p})
+}
+
+// MultiScalarMult sets e = Σ s[i]·p[i] and returns e. Its time depends only on the
+// lengths of the slices, which must match (it panics otherwise, as gtank/ristretto255).
+func (e *Element) MultiScalarMult(s []*Scalar, p []*Element) *Element {
+	if len(s) != len(p) {
+		panic("ristretto32: MultiScalarMult invoked with mismatched slice lengths")
+	}
+	tables := make([]cachedTable, len(p))
+	digits := make([][64]int8, len(s))
+	for i := range p {
+		tables[i].init(&p[i].r)
+		digits[i] = signedRadix16(s[i])
+	}
+	var q point
+	var c cached
+	q.setIdentity()
+	for i := 63; i >= 0; i-- {
+		if i < 63 { // i is public: the loop's shape never depends on a secret
+			q.double4(&q)
+		}
+		for j := range tables {
+			tables[j].lookup(&c, digits[j][i])
+			q.addCached(&q, &c)
+		}
+	}
+	e.r = q
+	return e
+}
+
+// baseTable[i][j] is (j+1)·256^i·B in affine form, built once on first use.
+var (
+	baseTable     [32][8]affineCached
+	baseTableOnce sync.Once
+)
+
+// initBaseTable fills baseTable: 256^i·B by doublings, its multiples by additions, all
+// brought to Z = 1 with one inversion.
+func initBaseTable() {
+	var pts [32][8]point
+	b := generator.r
+	for i := range pts {
+		var c cached
+		c.fromPoint(&b)
+		pts[i][0] = b
+		for j := 1; j < 8; j++ {
+			pts[i][j].addCached(&pts[i][j-1], &c)
+		}
+		for k := 0; k < 8; k++ { // next base: 256·b
+			b.double(&b)
+		}
+	}
+	// Batch inversion of the 256 Z coordinates (Montgomery's trick): one inversion.
+	var prefix [256]fe
+	acc := feOne
+	for n := range prefix {
+		prefix[n] = acc
+		acc.mul(&acc, &pts[n/8][n%8].z)
+	}
+	var inv fe
+	inv.invert(&acc)
+	for n := len(prefix) - 1; n >= 0; n-- {
+		p := &pts[n/8][n%8]
+		var zInv, x, y fe
+		zInv.mul(&inv, &prefix[n])
+		inv.mul(&inv, &p.z)
+		x.mul(&p.x, &zInv)
+		y.mul(&p.y, &zInv)
+		a := &baseTable[n/8][n%8]
+		a.yPlusX.add(&y, &x)
+		a.yMinusX.sub(&y, &x)
+		a.t2d.mul(&x, &y)
+		a.t2d.mul(&a.t2d, &feD2)
+	}
+}
+
+// lookupBase sets c = d·256^i·B for the digit d in [−8, 8], reading all eight entries
+// under masks, as cachedTable.lookup does.
+func lookupBase(c *affineCached, i int, d int8) {
+	abs, neg := digitParts(d)
+	*c = affineCached{yPlusX: feOne, yMinusX: feOne} // the identity
+	for j := range baseTable[i] {
+		m := -uint32(subtle.ConstantTimeByteEq(abs, uint8(j+1)))
+		e := &baseTable[i][j]
+		for k := 0; k < 10; k++ {
+			c.yPlusX[k] ^= m & (c.yPlusX[k] ^ e.yPlusX[k])
+			c.yMinusX[k] ^= m & (c.yMinusX[k] ^ e.yMinusX[k])
+			c.t2d[k] ^= m & (c.t2d[k] ^ e.t2d[k])
+		}
+	}
+	c.condNegAffine(neg)
+}
+
+// ScalarBaseMult sets e = s·B for the generator B and returns e, in constant time:
+// Σ e_i·16^i·B split into odd i (summed, then times 16) and even i, each term one
+// table entry (64 additions and 4 doublings).
+func (e *Element) ScalarBaseMult(s *Scalar) *Element {
+	baseTableOnce.Do(initBaseTable)
+	digits := signedRadix16(s)
+	var q point
+	var c affineCached
+	q.setIdentity()
+	for i := 1; i < 64; i += 2 {
+		lookupBase(&c, i/2, digits[i])
+		q.addAffine(&q, &c)
+	}
+	q.double4(&q)
+	for i := 0; i < 64; i += 2 {
+		lookupBase(&c, i/2, digits[i])
+		q.addAffine(&q, &c)
+	}
+	e.r = q
+	return e
+}
+
+// nonAdjacentForm returns the width-5 NAF of s: Σ naf[i]·2^i with every non-zero digit
+// odd, in [−15, 15], and followed by at least four zeros. Variable time.
+func nonAdjacentForm(s *Scalar) [256]int8 {
+	var b [32]byte
+	copy(b[:], s.Bytes())
+	var k [5]uint64
+	for i := 0; i < 4; i++ {
+		for j := 7; j >= 0; j-- {
+			k[i] = k[i]<<8 | uint64(b[8*i+j])
+		}
+	}
+	var naf [256]int8
+	for i := 0; i < 256 && k != [5]uint64{}; i++ {
+		if k[0]&1 == 1 {
+			d := int64(k[0] & 31)
+			if d >= 16 {
+				d -= 32
+			}
+			naf[i] = int8(d)
+			if d > 0 { // k −= d
+				var borrow uint64
+				k[0], borrow = bits.Sub64(k[0], uint64(d), 0)
+				for w := 1; w < 5; w++ {
+					k[w], borrow = bits.Sub64(k[w], 0, borrow)
+				}
+			} else { // k += −d
+				var carry uint64
+				k[0], carry = bits.Add64(k[0], uint64(-d), 0)
+				for w := 1; w < 5; w++ {
+					k[w], carry = bits.Add64(k[w], 0, carry)
+				}
+			}
+		}
+		for w := 0; w < 4; w++ { // k >>= 1
+			k[w] = k[w]>>1 | k[w+1]<<63
+		}
+		k[4] >>= 1
+	}
+	return naf
+}
+
+// oddTable holds P, 3P, 5P, …, 15P.
+type oddTable [8]cached
+
+// init sets t to P, 3P, …, 15P for P = p.
+func (t *oddTable) init(p *point) {
+	var p2 point
+	var c cached
+	p2.double(p)
+	c.fromPoint(&p2)
+	q := *p
+	t[0].fromPoint(p)
+	for i := 1; i < 8; i++ {
+		q.addCached(&q, &c)
+		t[i].fromPoint(&q)
+	}
+}
+
+// VarTimeMultiScalarMult sets e = Σ s[i]·p[i] and returns e. Its time depends on the
+// scalars: public inputs only. The slices' lengths must match (it panics otherwise).
+func (e *Element) VarTimeMultiScalarMult(s []*Scalar, p []*Element) *Element {
+	if len(s) != len(p) {
+		panic("ristretto32: VarTimeMultiScalarMult invoked with mismatched slice lengths")
+	}
+	tables := make([]oddTable, len(p))
+	nafs := make([][256]int8, len(s))
+	top := -1
+	for i := range p {
+		tables[i].init(&p[i].r)
+		nafs[i] = nonAdjacentForm(s[i])
+		for j := 255; j > top; j-- {
+			if nafs[i][j] != 0 {
+				top = j
+				break
+			}
+		}
+	}
+	var q point
+	q.setIdentity()
+	for i := top; i >= 0; i-- {
+		adds := false
+		for j := range nafs {
+			adds = adds || nafs[j][i] != 0
+		}
+		if adds || i == 0 {
+			q.double(&q)
+		} else { // no addition follows and the result is not final: T is not needed
+			var e, h fe
+			q.doubleXYZ(&q, &e, &h)
+		}
+		for j := range nafs {
+			switch d := nafs[j][i]; {
+			case d > 0:
+				q.addCached(&q, &tables[j][d/2])
+			case d < 0:
+				q.subCached(&q, &tables[j][-d/2])
+			}
+		}
+	}
+	e.r = q
+	return e
+}
+
+// VarTimeDoubleScalarBaseMult sets e = a·A + b·B for the generator B and returns e.
+// Its time depends on the scalars: public inputs only.
+func (e *Element) VarTimeDoubleScalarBaseMult(a *Scalar, A *Element, b *Scalar) *Element {
+	return e.VarTimeMultiScalarMult([]*Scalar{a, b}, []*Element{A, &generator})
+}
