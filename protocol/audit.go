@@ -29,6 +29,14 @@ type Report struct {
 	Roster []int    `json:"-"`
 }
 
+// forkAfterConviction reports whether err refuses e, the entry right after a conviction's proof,
+// for not chaining to it.
+func forkAfterConviction(t *Table, e *Entry, err error) bool {
+	var rj *RejectError
+	cs := t.Convictions()
+	return errors.As(err, &rj) && rj.chain && len(cs) > 0 && cs[len(cs)-1].Seq+1 == e.Seq && e.Seq == t.Len()
+}
+
 // Audit checks a saved log with no secret: every signature, the chain, every key, shuffle,
 // share and blame proof, every commitment against its opening, and every rule by replaying
 // the game. A log is valid when it holds a complete table (every seat signed off the final
@@ -89,6 +97,14 @@ func Audit(r io.Reader, opts engine.Options) (*Report, error) {
 			rep.Problem, rep.At = fmt.Sprintf("entry %d appears twice", e.Seq), int64(e.Seq)
 		case errors.Is(err, ErrDone):
 			rep.Problem, rep.At = fmt.Sprintf("entry %d follows the end of the table (every seat had signed off)", e.Seq), int64(e.Seq)
+		case forkAfterConviction(t, e, err):
+			// The log goes on from another version of the entry that convicted a seat: that
+			// seat signed the cheat the log holds, and the table this log comes from went on
+			// from another entry there (the file was changed, or the seat signed both).
+			c := t.Convictions()[len(t.Convictions())-1]
+			rep.Problem = fmt.Sprintf("entry %d: seat %d cheated: %s; entry %d does not chain to that entry: the log goes on from another version of it",
+				c.Seq, c.Seat, c.Reason, e.Seq)
+			rep.At, rep.Blamed = int64(c.Seq), c.Seat
 		default:
 			rep.Problem, rep.At = err.Error(), int64(e.Seq)
 		}

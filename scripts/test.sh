@@ -171,7 +171,7 @@ race() {
 # real time, a player away 3 to 9 s of the pumped clock, an entry written late (alone, 13 to 27 s
 # each for 2 to 6 CPU-s).
 PROTO_WAIT='TestDepartComesBack|TestDepartPartition|TestDepartLateEntry'
-RACE_SKIP='TestPrivacy|TestKingdomsPrivacy|TestBadLogs|TestBadLogsComplete|TestCorruptiaBadLogs|TestCorruptiaBadLogsComplete|TestGoldenLogs|TestGoldenAudit|TestCorruptiaGolden|TestVersion2Logs|TestRestartRewritesEntries|TestTableLockstep|TestToyWorld|TestToyCheats|TestSeatOrder|TestSeatOrderCheats|TestStandInNotSteered|TestEscrowBadShareFoundLate|TestPlainWords|TestGameThroughBoard|TestDrawShowsOnlyTheView|TestTellEveryEvent|TestEveryLegalMoveTyped|TestDecisionWords'
+RACE_SKIP='TestPrivacy|TestKingdomsPrivacy|TestBadLogs|TestBadLogsComplete|TestCorruptiaBadLogs|TestCorruptiaBadLogsComplete|TestGoldenLogs|TestGoldenAudit|TestCorruptiaGolden|TestArchivedLogs|TestConvictionMatrix|TestConvictedGolden|TestConvictionPlaysOn|TestConvictionHalts|TestRestartRewritesEntries|TestTableLockstep|TestToyWorld|TestToyCheats|TestSeatOrder|TestSeatOrderCheats|TestStandInNotSteered|TestEscrowBadShareFoundLate|TestPlainWords|TestGameThroughBoard|TestDrawShowsOnlyTheView|TestTellEveryEvent|TestEveryLegalMoveTyped|TestDecisionWords'
 
 
 wasm() {
