@@ -2,14 +2,10 @@ package protocol_test
 
 import (
 	"bytes"
-
-	mrand "math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"corruption/engine"
 	"corruption/engine/corruption"
@@ -60,16 +56,7 @@ func TestConvictionLive(t *testing.T) {
 			}
 		}
 	}
-	if os.Getenv("CORRUPTION_CONVICT_MATRIX") == "" {
-		seed := uint64(time.Now().UnixNano())
-		if s, err := strconv.ParseUint(os.Getenv("CORRUPTION_CONVICT_SEED"), 10, 64); err == nil {
-			seed = s
-		}
-		t.Logf("a slice of the live matrix, seed %d (CORRUPTION_CONVICT_SEED=%d plays it again; CORRUPTION_CONVICT_MATRIX=1 plays every cell)", seed, seed)
-		r := mrand.New(mrand.NewPCG(seed, 41))
-		r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		cells = cells[:2]
-	}
+	cells = convictSlice(t, "live matrix", cells, 2)
 	var mu sync.Mutex
 	var run, offered int
 	t.Cleanup(func() {

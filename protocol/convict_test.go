@@ -260,16 +260,7 @@ func TestConvictionMatrix(t *testing.T) {
 			cells = append(cells, cell{s, k})
 		}
 	}
-	if os.Getenv("CORRUPTION_CONVICT_MATRIX") == "" {
-		seed := uint64(time.Now().UnixNano())
-		if s, err := strconv.ParseUint(os.Getenv("CORRUPTION_CONVICT_SEED"), 10, 64); err == nil {
-			seed = s
-		}
-		t.Logf("a slice of the matrix, seed %d (CORRUPTION_CONVICT_SEED=%d plays it again; CORRUPTION_CONVICT_MATRIX=1 plays every cell)", seed, seed)
-		r := mrand.New(mrand.NewPCG(seed, 40))
-		r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		cells = cells[:4]
-	}
+	cells = convictSlice(t, "lockstep matrix", cells, 4)
 	var mu sync.Mutex
 	var played, offered int
 	t.Cleanup(func() {
@@ -287,6 +278,23 @@ func TestConvictionMatrix(t *testing.T) {
 			mu.Unlock()
 		})
 	}
+}
+
+// convictSlice is keep cells of a matrix, drawn by a seed it prints (CORRUPTION_CONVICT_SEED
+// plays the same again), or every cell with CORRUPTION_CONVICT_MATRIX=1.
+func convictSlice[C any](t *testing.T, what string, cells []C, keep int) []C {
+	t.Helper()
+	if os.Getenv("CORRUPTION_CONVICT_MATRIX") != "" {
+		return cells
+	}
+	seed := uint64(time.Now().UnixNano())
+	if s, err := strconv.ParseUint(os.Getenv("CORRUPTION_CONVICT_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	t.Logf("a slice of the %s, seed %d (CORRUPTION_CONVICT_SEED=%d plays it again; CORRUPTION_CONVICT_MATRIX=1 plays every cell)", what, seed, seed)
+	r := mrand.New(mrand.NewPCG(seed, 40))
+	r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	return cells[:min(keep, len(cells))]
 }
 
 // convictCell plays one cell of the matrix; it reports whether the game offered the cheat.

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/gtank/ristretto255"
+
+	"corruption/crypto/internal/rfc9496"
 )
 
 // FuzzDifferential compares ristretto32 with gtank/ristretto255 on arbitrary input:
@@ -12,7 +14,7 @@ import (
 // also give two derived elements (bytes 0–63 and 64–127) and a scalar (bytes 0–63
 // reduced, and bytes 64–127 reduced), on which every operation must agree.
 func FuzzDifferential(f *testing.F) {
-	for _, s := range append(append([]string{}, rfcMultiples...), rfcInvalid...) {
+	for _, s := range append(append([]string{}, rfc9496.Multiples...), rfc9496.Invalid...) {
 		b, _ := hex.DecodeString(s)
 		f.Add(b)
 	}
