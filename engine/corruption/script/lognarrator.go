@@ -68,14 +68,7 @@ func (n *logNarrator) faceUpWords(first corruption.Event) string {
 	case n.variant == corruption.DownTheRiver && n.round < len(downTheRiver):
 		ps = downTheRiver[n.round]
 	}
-	if len(ps) == 0 {
-		return "no card"
-	}
-	words := make([]string, len(ps))
-	for i, p := range ps {
-		words[i] = fmt.Sprint(p)
-	}
-	return "each player's card " + strings.Join(words, ", ")
+	return faceUpCards(ps)
 }
 
 // scores tells every seat's score, and at the end the winners: the highest score, then the

@@ -112,7 +112,11 @@ func positionsWords(s *corruption.State) string {
 	if s.Phase() == corruption.PhaseFaceUp {
 		return "to be chosen"
 	}
-	ps := s.FaceUp().List()
+	return faceUpCards(s.FaceUp().List())
+}
+
+// faceUpCards says which of each player's cards are face up this round: their positions.
+func faceUpCards[P any](ps []P) string {
 	if len(ps) == 0 {
 		return "no card"
 	}
