@@ -552,6 +552,7 @@ func TestFormWithout(t *testing.T) {
 	t.Parallel()
 	for _, lowest := range []bool{true, false} {
 		t.Run(fmt.Sprintf("excluded key lowest %v", lowest), func(t *testing.T) {
+			t.Parallel()
 			base := t.TempDir()
 			keys := make([]ed25519.PrivateKey, 4)
 			for i := range keys {

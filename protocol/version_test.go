@@ -25,7 +25,10 @@ import (
 func TestArchivedLogs(t *testing.T) {
 	t.Parallel()
 	for v := uint8(2); v < protocol.EntryVersion; v++ {
-		t.Run(fmt.Sprintf("v%d", v), func(t *testing.T) { auditArchive(t, v) })
+		t.Run(fmt.Sprintf("v%d", v), func(t *testing.T) {
+			t.Parallel()
+			auditArchive(t, v)
+		})
 	}
 }
 

@@ -224,10 +224,10 @@ fuzz() {
 }
 
 step tidy 5 go mod tidy -diff
-step vet 15 go vet ./...
-step cross 10 cross
-step staticcheck 20 go run "$STATICCHECK" ./...
-step test 440 tests
-step race 75 race
-step wasm 22 wasm
+step vet 10 go vet ./...
+step cross 8 cross
+step staticcheck 10 go run "$STATICCHECK" ./...
+step test 455 tests
+step race 85 race
+step wasm 12 wasm
 step fuzz 25 fuzz
