@@ -12,15 +12,6 @@ import (
 	"filippo.io/edwards25519"
 )
 
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func TestRFC9496GeneratorMultiples(t *testing.T) {
 	acc := group.NewIdentityElement()
 	for i, want := range rfc9496.Multiples {
@@ -29,7 +20,7 @@ func TestRFC9496GeneratorMultiples(t *testing.T) {
 			t.Errorf("%d·G encodes to %x, want %s", i, got, want)
 		}
 		var p Point
-		if _, err := p.SetBytes(mustHex(t, want)); err != nil {
+		if _, err := p.SetBytes(rfc9496.Hex(t, want)); err != nil {
 			t.Errorf("%d·G: decoding %s: %v", i, want, err)
 		} else if p.e.Equal(acc) != 1 {
 			t.Errorf("%d·G: decodes to another element", i)
@@ -41,7 +32,7 @@ func TestRFC9496GeneratorMultiples(t *testing.T) {
 func TestRFC9496InvalidEncodings(t *testing.T) {
 	for i, enc := range rfc9496.Invalid {
 		var p Point
-		_, err := p.SetBytes(mustHex(t, enc))
+		_, err := p.SetBytes(rfc9496.Hex(t, enc))
 		if !errors.Is(err, ErrNonCanonical) {
 			t.Errorf("invalid encoding %d (%s): got %v, want ErrNonCanonical", i, enc, err)
 		}
@@ -87,7 +78,7 @@ func TestRFC9496HashToGroup(t *testing.T) {
 			"304282791023b73128d277bdcb5c7746ef2eac08dde9f2983379cb8e5ef0517f"},
 	}
 	for i, v := range vectors {
-		in := [64]byte(mustHex(t, v.input))
+		in := [64]byte(rfc9496.Hex(t, v.input))
 		if v.label != "" && sha512.Sum512([]byte(v.label)) != in {
 			t.Errorf("A.3 vector %d: the input is not SHA-512(%q)", i, v.label)
 		}
@@ -131,11 +122,11 @@ func TestTorsionTaggedPoints(t *testing.T) {
 	rnd := NewDetReader("torsion")
 	for i, enc := range lowOrder {
 		var tp edwards25519.Point
-		if _, err := tp.SetBytes(mustHex(t, enc)); err != nil {
+		if _, err := tp.SetBytes(rfc9496.Hex(t, enc)); err != nil {
 			t.Fatalf("low-order point %d: %v", i, err)
 		}
 		var lp Point
-		if _, err := lp.SetBytes(mustHex(t, enc)); err == nil && !lp.IsIdentity() {
+		if _, err := lp.SetBytes(rfc9496.Hex(t, enc)); err == nil && !lp.IsIdentity() {
 			t.Errorf("low-order point %s decodes to a non-identity element", enc)
 		}
 		for j := 0; j < 8; j++ {

@@ -177,7 +177,7 @@ func (n *Node) halted(ctx context.Context, v *Verdict, proof []*Entry) {
 // without (convict.go), once: the seat's player, what it did and at which entry; its own node
 // is told that it watches.
 func (n *Node) tellConvictions() {
-	cs := n.table.Convictions()
+	cs := n.table.list // read only: Convictions copies, and this runs at every entry
 	for _, c := range cs[min(n.convictions, len(cs)):] {
 		if c.Seat == n.self.seat {
 			n.cfg.Notef("%v: the other players play on, with a bot in your seat; you are watching the table", c)

@@ -2,6 +2,11 @@
 // of every implementation of the group crypto/ has (crypto/internal/group's two).
 package rfc9496
 
+import (
+	"encoding/hex"
+	"testing"
+)
+
 // RFC 9496 appendix A.1: the encodings of 0·G to 15·G.
 var Multiples = []string{
 	"0000000000000000000000000000000000000000000000000000000000000000",
@@ -58,4 +63,14 @@ var Invalid = []string{
 	"445425117cb8c90edcbc7c1cc0e74f747f2c1efa5630a967c64f287792a48a4b",
 	// s = −1, which causes y = 0
 	"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+}
+
+// Hex decodes a vector (or any hexadecimal string of a test), failing t if it does not decode.
+func Hex(t testing.TB, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

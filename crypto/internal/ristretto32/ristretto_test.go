@@ -13,15 +13,6 @@ import (
 	"corruption/crypto/internal/rfc9496"
 )
 
-func fromHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func TestRFC9496Multiples(t *testing.T) {
 	acc := NewIdentityElement()
 	g := NewGeneratorElement()
@@ -30,7 +21,7 @@ func TestRFC9496Multiples(t *testing.T) {
 			t.Errorf("%d·G encodes to %s, want %s", i, got, want)
 		}
 		var p Element
-		if _, err := p.SetCanonicalBytes(fromHex(t, want)); err != nil {
+		if _, err := p.SetCanonicalBytes(rfc9496.Hex(t, want)); err != nil {
 			t.Errorf("%d·G: decoding %s: %v", i, want, err)
 		} else if p.Equal(acc) != 1 {
 			t.Errorf("%d·G: decodes to another element", i)
@@ -54,7 +45,7 @@ func TestRFC9496Multiples(t *testing.T) {
 func TestRFC9496Invalid(t *testing.T) {
 	for i, enc := range rfc9496.Invalid {
 		p := NewGeneratorElement()
-		if q, err := p.SetCanonicalBytes(fromHex(t, enc)); err == nil || q != nil {
+		if q, err := p.SetCanonicalBytes(rfc9496.Hex(t, enc)); err == nil || q != nil {
 			t.Errorf("invalid encoding %d (%s) accepted", i, enc)
 		}
 		if p.Equal(NewGeneratorElement()) != 1 {
@@ -89,7 +80,7 @@ func TestRFC9496FromUniformBytes(t *testing.T) {
 			"304282791023b73128d277bdcb5c7746ef2eac08dde9f2983379cb8e5ef0517f"},
 	}
 	for i, v := range vectors {
-		in := fromHex(t, v.input)
+		in := rfc9496.Hex(t, v.input)
 		if v.label != "" {
 			h := sha512.Sum512([]byte(v.label))
 			in = h[:]
