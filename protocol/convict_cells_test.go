@@ -306,3 +306,121 @@ func TestConvictionAfterResume(t *testing.T) {
 	}
 	t.Logf("paused at entry %d; seat %d convicted at entry %d after the resume; %d entries in all", L, runs[cheater].out.Seat, at, len(es))
 }
+
+// TestConvictionThenPause: at a table of four, escrowed, node 1 cheats in play and is
+// convicted; once every honest node holds its seat open, the three seats that stay ask to pause.
+// The convicted seat is played by the stand-in, whom every node computes, and its player (a
+// cheater, or one that left) has no say: the staying seats' votes must pause the table. Each
+// honest node must then stop paused at one entry, and resumed, play on to one log with the
+// conviction in it. What fails this test: a node that reports every staying seat agreeing to
+// pause the log as it stands, yet does not pause (it waits for the open seat's vote, which
+// never comes: the pause of pause.go counts every seat of the table, open or not). It fails so
+// until pause.go counts the seats that are not open alone (issue 40's pause cell; the report of
+// branch matrix describes the fix).
+func TestConvictionThenPause(t *testing.T) {
+	t.Parallel()
+	const players, cheater = 4, 1
+	base := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
+	ch, err := advcheat.Parse(cellCheat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := memnet.New(184, memnet.Faults{})
+	defer net.Close()
+	spec := convictCellSpec(84)
+	watch := newWatcher()
+	spec.onChange = watch.onChange
+	var mu sync.Mutex
+	nodes := make([]*protocol.Node, players)
+	spec.onNode = func(i int, n *protocol.Node) { mu.Lock(); nodes[i] = n; mu.Unlock() }
+	spec.adjust = func(i int, cfg *protocol.NodeConfig) {
+		cfg.Escrow = true
+		if i == cheater {
+			cfg.Tamper = ch.Tamper(cfg.Identity)
+		}
+	}
+	res := runNodes(ctx, net, spec, base)
+	honest := []int{0, 2, 3}
+	var seat int
+	opened := func(st map[int]protocol.Status) bool {
+		s, ok := st[cheater]
+		if !ok || s.Seat < 0 {
+			return false
+		}
+		seat = s.Seat
+		for _, i := range honest {
+			s, ok := st[i]
+			if !ok || s.Done || s.Verdict != nil || !slices.Contains(s.Open, seat) {
+				return false
+			}
+			if _, convicted := protocol.ConvictionOf(s.Convicted, seat); !convicted {
+				return false
+			}
+		}
+		return true
+	}
+	if err := watch.wait(ctx, opened); err != nil {
+		t.Fatalf("the honest nodes never all hold the cheater's seat open and play on: %v", err)
+	}
+	var staying []int
+	watch.mu.Lock()
+	for _, i := range honest {
+		staying = append(staying, watch.st[i].Seat)
+	}
+	watch.mu.Unlock()
+	slices.Sort(staying)
+	mu.Lock()
+	asking := []*protocol.Node{nodes[0], nodes[2], nodes[3]}
+	mu.Unlock()
+	for _, n := range asking {
+		if err := n.Pause(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A node's status is reported after the message or tick it took: once it says every
+	// staying seat agrees to the log as it stands, it has taken every vote and decided.
+	var stuck string
+	pausedOrStuck := func(st map[int]protocol.Status) bool {
+		all := true
+		for _, i := range honest {
+			p := st[i].Pause
+			if !p.Paused && slices.Equal(p.Agreed, staying) {
+				stuck = fmt.Sprintf("node %d holds every staying seat's (%v) vote for its log of %d entries and does not pause (the open seat %d never votes)", i, staying, st[i].Entries, seat)
+				return true
+			}
+			all = all && p.Paused
+		}
+		return all
+	}
+	if err := watch.wait(ctx, pausedOrStuck); err != nil {
+		t.Fatalf("the honest nodes neither paused nor agreed: %v", err)
+	}
+	if stuck != "" {
+		cancel() // stop every node: the test is over
+		for range players {
+			<-res
+		}
+		t.Fatal(stuck)
+	}
+	first := map[int]nodeRun{}
+	for range players {
+		r := <-res
+		first[r.i] = r.nodeRun
+	}
+	L := first[0].out.Entries
+	for _, i := range honest {
+		if r := first[i]; r.err != nil || !r.out.Paused || r.out.Entries != L {
+			t.Fatalf("node %d: %+v %v; want paused at entry %d as node 0", i, r.out, r.err, L)
+		}
+	}
+	_, at := ch.Fired()
+	net2 := memnet.New(185, memnet.Faults{})
+	defer net2.Close()
+	spec2 := convictCellSpec(84)
+	st := newLastStatus()
+	spec2.onChange = st.onChange
+	spec2.adjust = func(_ int, cfg *protocol.NodeConfig) { cfg.Escrow = true }
+	checkConvictedRuns(t, playNodesIn(t, net2, spec2, base), cheater, at, st, func(dir string) []byte { return logBytes(t, readLog(t, dir)) })
+}
