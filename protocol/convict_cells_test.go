@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -203,7 +204,8 @@ func TestConvictionPrivate(t *testing.T) {
 }
 
 // TestConvictionAfterResume: a table of four, escrowed, every seat honest, is paused by every
-// seat (pause.go) while the game is under way, every node stopping at the same entry L. Started
+// seat (pause.go) once the game is in play (its first shuffle due or done), every node stopping
+// at the same entry L. Started
 // again from the same data directories, node 1 now cheating: it cheats at its first chance after
 // the resume (its first decryption shares), the honest nodes convict it (the rewind replays a
 // log that crossed a pause) and play on to one log, each saying it resumed the pause at L, the
@@ -221,8 +223,7 @@ func TestConvictionAfterResume(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 
-	// The first run: everyone honest; once every node holds a few entries of the game, every
-	// seat asks to pause.
+	// The first run: everyone honest; once the game is in play, every seat asks to pause.
 	net := memnet.New(182, memnet.Faults{})
 	defer net.Close()
 	spec := convictCellSpec(82)
@@ -233,10 +234,18 @@ func TestConvictionAfterResume(t *testing.T) {
 	spec.onNode = func(i int, n *protocol.Node) { mu.Lock(); nodes[i] = n; mu.Unlock() }
 	spec.adjust = func(_ int, cfg *protocol.NodeConfig) { cfg.Escrow = true }
 	res := runNodes(ctx, net, spec, base)
+	// In play: the keys, the escrow and the seat order done, every node waits for a shuffle or
+	// what comes after it.
 	underWay := func(st map[int]protocol.Status) bool {
 		for i := range players {
-			if s, ok := st[i]; !ok || s.State == nil || s.Entries < 2*players+2 {
+			s, ok := st[i]
+			if !ok || s.State == nil || s.Due < 0 {
 				return false
+			}
+			for _, before := range []string{"its key", "escrow", "random reveal", "complaint"} {
+				if strings.Contains(s.DueWhat, before) {
+					return false
+				}
 			}
 		}
 		return true
@@ -263,7 +272,11 @@ func TestConvictionAfterResume(t *testing.T) {
 			t.Fatalf("node %d: %+v %v; want paused at entry %d as node 0", i, r.out, r.err, L)
 		}
 	}
-	paused := logBytes(t, readLog(t, first[0].dir))
+	pausedLog := readLog(t, first[0].dir)
+	if !slices.ContainsFunc(pausedLog, func(e *protocol.Entry) bool { return e.Kind == protocol.KindShuffle }) {
+		t.Fatalf("the table paused at entry %d, before the game was in play (no shuffle in its log)", L)
+	}
+	paused := logBytes(t, pausedLog)
 
 	// The resume: the same data directories, a new network, node 1 cheating from now on.
 	ch, err := advcheat.Parse(cellCheat)
@@ -304,7 +317,8 @@ func TestConvictionAfterResume(t *testing.T) {
 			t.Errorf("node %d says it resumed a pause at entry %d, want %d", i, st.resumed[i], L)
 		}
 	}
-	t.Logf("paused at entry %d; seat %d convicted at entry %d after the resume; %d entries in all", L, runs[cheater].out.Seat, at, len(es))
+	t.Logf("paused at entry %d (after %s, %s); seat %d convicted at entry %d after the resume; %d entries in all",
+		L, es[L-2].Kind, es[L-1].Kind, runs[cheater].out.Seat, at, len(es))
 }
 
 // TestConvictionThenPause: at a table of four, escrowed, node 1 cheats in play and is
