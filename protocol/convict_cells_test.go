@@ -158,6 +158,7 @@ func TestConvictionPrivate(t *testing.T) {
 	net := memnet.New(181, memnet.Faults{})
 	defer net.Close()
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	spy := net.Node("spy")
 	var heard [][]byte
 	spyDone := make(chan struct{})
@@ -205,11 +206,11 @@ func TestConvictionPrivate(t *testing.T) {
 
 // TestConvictionAfterResume: a table of four, escrowed, every seat honest, is paused by every
 // seat (pause.go) once the game is in play (its first shuffle due or done), every node stopping
-// at the same entry L. Started
-// again from the same data directories, node 1 now cheating: it cheats at its first chance after
-// the resume (its first decryption shares), the honest nodes convict it (the rewind replays a
-// log that crossed a pause) and play on to one log, each saying it resumed the pause at L, the
-// conviction in its outcome and last status, and the audit of the log reports it.
+// at the same entry L. Started again from the same data directories, node 1 now cheating: it
+// cheats at its first chance after the resume (its first decryption shares), the honest nodes
+// convict it (the rewind replays a log that crossed a pause) and play on to one log, each
+// saying it resumed the pause at L, the conviction in its outcome and last status, and the
+// audit of the log reports it.
 //
 // Why the cheat comes after the resume rather than the pause during the conviction's release
 // phase: a pause needs every seat's vote, the convicted seat's too (TestConvictionThenPause
