@@ -48,8 +48,9 @@ func advScenarios() []advScenario {
 	blamer := std("blame-false", 4, 2, advFalseBlame)
 	blamer.lbb, blamer.steer = true, func(*advCheater) advSteer { return advPeekAt(func() int { return -1 }) }
 	list := []advScenario{
-		std("equivocation-broadcast", 4, 1, first(KindShuffle, advEquivocateBroadcast)),
-		std("equivocation-split", 4, 2, advFirst(advFaceDown, advEquivocateSplit)),
+		// An equivocation: the log is cut at the twins, and the others play on (cut.go).
+		on(std("equivocation-broadcast", 4, 1, first(KindShuffle, advEquivocateBroadcast))),
+		on(std("equivocation-split", 4, 2, advFirst(advFaceDown, advEquivocateSplit))),
 		std("signature-forged", 3, 1, first(KindKey, advForgedSig)),
 		std("signature-missing", 3, 2, first(KindMove, advMissingSig)),
 		completes(std("signature-impersonation", 4, 1, advImpersonate)),
@@ -307,7 +308,7 @@ func advCheck(t *testing.T, sc advScenario, runs []advRun, c *advCheater) {
 // conviction.
 func advPlayedOn(t *testing.T, sc advScenario, runs []advRun, want *Verdict) {
 	t.Helper()
-	if want == nil || want.Kind != VerdictCheat {
+	if want == nil || (want.Kind != VerdictCheat && want.Kind != VerdictEquivocation) {
 		t.Fatalf("a cheat the table plays on from must convict its seat; the cheater expects %v", want)
 	}
 	var ref []*Entry
@@ -340,6 +341,8 @@ func advPlayedOn(t *testing.T, sc advScenario, runs []advRun, want *Verdict) {
 		}
 		if uint64(len(log)) <= want.Seq || (log[want.Seq].Seat != want.Seat && log[want.Seq].Kind != KindBlame) {
 			t.Errorf("node %d: the entry that proves the cheat is not in its log at entry %d", i, want.Seq)
+		} else if want.Kind == VerdictEquivocation && log[want.Seq].Kind != KindTwins {
+			t.Errorf("node %d: its log holds a %s entry at entry %d; want the twins entry of the equivocation (cut.go)", i, log[want.Seq].Kind, want.Seq)
 		}
 		if ref == nil {
 			ref = log

@@ -31,9 +31,9 @@ import (
 // under way, at a table without escrow, during a departure, when fewer than two seats would
 // stay, the cheats whose proof is another seat's entry (a dealer's bad escrow share, a choice
 // the game refuses at its opening), a hidden value the game refuses when its own seat opens it
-// (committed earlier, it is what the stand-in would open too), and an equivocation (two signed
-// entries for one place: an honest node that applied one of them, or built on it, halts on
-// seeing the other, as before).
+// (committed earlier, it is what the stand-in would open too), and, in version 4, an
+// equivocation (two signed entries for one place). From version 5 an equivocation is settled by
+// cutting the log at the twins, and played on the same way (cut.go).
 
 // Conviction is a seat convicted of cheating at a table that played on without it: its seat
 // opened as after a departure, the stand-in playing it from the step it broke.
@@ -128,20 +128,14 @@ func (t *Table) convict1(cv Conviction) {
 	t.beginLeaving(cv.Seat, cv.Seq)
 }
 
-// rewind makes t the table its own log gives, replayed from the genesis: what an entry that
-// failed its checks changed on its way is undone. This node's promise, which is not in the log,
-// is kept.
+// rewind makes t the table its own log gives, replayed from the genesis (cut.go's replayTo):
+// what an entry that failed its checks changed on its way is undone. This node's promise, which
+// is not in the log, is kept.
 func (t *Table) rewind() error {
-	fresh, err := NewTable(t.entries[0], t.self, t.opts)
+	fresh, err := t.replayTo(t.Len())
 	if err != nil {
 		return err
 	}
-	for _, e := range t.entries[1:] {
-		if err := fresh.Append(e); err != nil {
-			return fmt.Errorf("entry %d: %w", e.Seq, err)
-		}
-	}
-	fresh.Promise(t.Promised())
 	t.become(fresh)
 	return nil
 }

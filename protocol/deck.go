@@ -27,6 +27,11 @@ type decks struct {
 	deck      [engine.MaxDecks]crypto.Deck
 	dealt     map[engine.DeckCard]*privateDeal
 	cardRange int // one more than the largest card id in any deck
+	// mixedAt is, by deck and position, whether the position holds a card nobody has seen: the
+	// deck was shuffled since it was built (or the card was copied from such a position) and
+	// no share of the position was published since. A reshuffle after a cut re-encrypts and
+	// permutes these (cut.go).
+	mixedAt [engine.MaxDecks][]bool
 }
 
 // privateDeal is a card dealt to one seat: the others' shares, which the recipient's own
@@ -73,8 +78,10 @@ func (d *decks) build(st engine.Step) error {
 		return fmt.Errorf("decks are 0 to %d", engine.MaxDecks-1)
 	}
 	var out crypto.Deck
+	var mixed []bool
 	if st.Keep {
 		out = append(out, d.deck[st.Deck]...)
+		mixed = append(mixed, d.mixedAt[st.Deck]...)
 	}
 	for _, c := range st.Cards {
 		if c < 0 || c >= engine.MaxDeckSize {
@@ -85,6 +92,7 @@ func (d *decks) build(st engine.Step) error {
 			return err
 		}
 		out = append(out, *one)
+		mixed = append(mixed, false)
 		d.cardRange = max(d.cardRange, c+1)
 	}
 	for _, f := range st.From {
@@ -92,11 +100,23 @@ func (d *decks) build(st engine.Step) error {
 			return fmt.Errorf("card %d of deck %d does not exist", f.Pos, f.Deck)
 		}
 		out = append(out, d.deck[f.Deck][f.Pos])
+		mixed = append(mixed, d.isMixed(f.Deck, f.Pos))
+	}
+	// A copied card lives on in its new deck: its old position is no longer one to mix (in the
+	// deck built, when it keeps its cards; a deck replaced is gone).
+	for _, f := range st.From {
+		switch {
+		case f.Deck != st.Deck:
+			d.unmix(f.Deck, f.Pos)
+		case st.Keep:
+			mixed[f.Pos] = false
+		}
 	}
 	if len(out) == 0 || len(out) > engine.MaxDeckSize {
 		return fmt.Errorf("a deck of %d cards (1 to %d)", len(out), engine.MaxDeckSize)
 	}
 	d.deck[st.Deck] = out
+	d.mixedAt[st.Deck] = mixed
 	// Deals of the old deck's positions no longer stand for the new deck's.
 	for k := range d.dealt {
 		if k.Deck == st.Deck && !st.Keep {
@@ -149,7 +169,68 @@ func (t *Table) applyShuffle(e *Entry) error {
 		return fmt.Errorf("its shuffle proof does not verify: %w", err)
 	}
 	t.deck[id] = b.deck
+	t.mixAll(id)
 	return nil
+}
+
+// isMixed reports whether position p of deck id holds a card nobody has seen.
+func (d *decks) isMixed(id, p int) bool { return p < len(d.mixedAt[id]) && d.mixedAt[id][p] }
+
+// unmix notes that position p of deck id was read (a share of it published) or copied away.
+func (d *decks) unmix(id, p int) {
+	if p < len(d.mixedAt[id]) {
+		d.mixedAt[id][p] = false
+	}
+}
+
+// mixAll notes that deck id was shuffled: nobody knows any of its cards.
+func (d *decks) mixAll(id int) {
+	m := make([]bool, len(d.deck[id]))
+	for i := range m {
+		m[i] = true
+	}
+	d.mixedAt[id] = m
+}
+
+// mixedDecks is the decks that hold a card nobody has seen, in order.
+func (d *decks) mixedDecks() []int {
+	var out []int
+	for id := range d.mixedAt {
+		if len(d.mixed(id)) > 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// mixed is deck id's positions that hold a card nobody has seen, in order.
+func (d *decks) mixed(id int) []int {
+	var out []int
+	for p, m := range d.mixedAt[id] {
+		if m {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// cards is the ciphertexts at positions ps of deck id.
+func (d *decks) cards(id int, ps []int) crypto.Deck {
+	out := make(crypto.Deck, len(ps))
+	for i, p := range ps {
+		out[i] = d.deck[id][p]
+	}
+	return out
+}
+
+// replace puts the ciphertexts of cs at positions ps of deck id (a reshuffle: cut.go). The
+// deck is copied first: a deck is shared with the tables replayed from the same entries.
+func (d *decks) replace(id int, ps []int, cs crypto.Deck) {
+	deck := append(crypto.Deck(nil), d.deck[id]...)
+	for i, p := range ps {
+		deck[p] = cs[i]
+	}
+	d.deck[id] = deck
 }
 
 func marshalShares(shares []*crypto.Share) []byte {
@@ -198,6 +279,9 @@ func (t *Table) applyShares(e *Entry) error {
 		if err := crypto.VerifyShare(ctx, e.Seat, t.pubs[e.Seat], c, sh); err != nil {
 			return fmt.Errorf("its decryption share of card %d of deck %d does not verify: %w", st.Positions[k], st.Deck, err)
 		}
+	}
+	for _, p := range st.Positions {
+		t.unmix(st.Deck, p)
 	}
 	t.step.addShares(shares)
 	return nil

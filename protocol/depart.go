@@ -334,6 +334,11 @@ func (t *Table) checkUnsigned(e *Entry) (by voucher, ok bool, err error) {
 			return byAgreements, true, reject(e, "%v", err)
 		}
 		return byAgreements, true, nil
+	case e.Kind == KindTwins:
+		if err := t.checkTwins(e); err != nil {
+			return byTwins, true, reject(e, "%v", err)
+		}
+		return byTwins, true, nil
 	case t.open[e.Seat] != nil:
 		if err := t.checkOpenEntry(e); err != nil {
 			if t.verdict != nil {
@@ -473,9 +478,9 @@ func (t *Table) applyRelease(e *Entry, lv *leaving) error {
 }
 
 // readOpenNote reads the hidden value ref of seat from its note to self, when the seat is open.
-func (d *departs) readOpenNote(seat, ref int, note []byte) {
+func (d *departs) readOpenNote(seat, ref, cut int, note []byte) {
 	if s := d.open[seat]; s != nil {
-		if v, err := s.openNote(ref, note); err == nil {
+		if v, err := s.openNote(ref, cut, note); err == nil {
 			d.openVals[ref] = v
 		}
 	}
@@ -492,7 +497,7 @@ func (t *Table) openSeat(e *Entry, lv *leaving, priv *crypto.PrivateKey) {
 		if hv.seat != seat {
 			continue
 		}
-		if v, err := s.openNote(ref, hv.note); err == nil {
+		if v, err := s.openNote(ref, hv.cut, hv.note); err == nil {
 			t.openVals[ref] = v
 		}
 	}

@@ -28,11 +28,12 @@ const (
 	KindComplaint                 // a seat's proof that the escrow share dealt to it does not check
 	KindDepart                    // a departed seat opened: every other player's agreement (depart.go)
 	KindRelease                   // a staying seat's escrow share of the departed seat's key (depart.go)
+	KindTwins                     // two entries one seat signed for one place: its equivocation's proof (cut.go)
 	numKinds
 )
 
 var kindNames = [numKinds]string{"", "genesis", "key", "random", "shuffle", "shares", "move", "open",
-	"answer", "blame", "commit", "signoff", "escrow", "complaint", "depart", "release"}
+	"answer", "blame", "commit", "signoff", "escrow", "complaint", "depart", "release", "twins"}
 
 func (k Kind) String() string {
 	if k > 0 && k < numKinds {
@@ -67,11 +68,14 @@ const (
 // review) changed what nodes accept: a staying seat's entry built on a departing seat's own entry
 // refuses its departure, the stand-in's seed comes from the open seat's rebuilt secret, a bad
 // escrow share found after a departure convicts its dealer, and player names may hold no control
-// or format character. A node writes EntryVersion and sits only at
+// or format character; 4 (issue 40) convicts a cheater and plays on without it where its seat can
+// be opened; 5 settles an equivocation the same way: the log is cut at the seat's two entries,
+// their proof takes their place, and the table plays on without the seat (cut.go). A node writes
+// EntryVersion and sits only at
 // tables of that version; it reads and audits every version from MinEntryVersion on, each by
 // its own rules (docs/PROTOCOL.md, "Versions").
 const (
-	EntryVersion    = 4
+	EntryVersion    = 5
 	MinEntryVersion = 2
 )
 

@@ -33,6 +33,7 @@ type hiddenValue struct {
 	seat   int
 	commit crypto.Commitment
 	note   []byte // the seat's note to self: read by everyone once the seat is open
+	cut    int    // the cuts before it was committed (cut.go): its nonce's and its note's
 }
 
 // pendingAnswer is an answer to a peek, which the peeker may blame with its next entry.
@@ -125,14 +126,14 @@ func parseMoveBody(p []byte) (*moveBody, error) {
 func (t *Table) commit(seat int, c committed) (int, error) {
 	ref := len(t.values)
 	if t.self != nil && t.self.seat == seat {
-		v, err := t.self.openNote(ref, c.note)
+		v, err := t.self.openNote(ref, t.Cuts(), c.note)
 		if err != nil {
 			return 0, err
 		}
 		t.mine[ref] = v
 	}
-	t.readOpenNote(seat, ref, c.note)
-	hv := hiddenValue{seat: seat, commit: c.commit}
+	t.readOpenNote(seat, ref, t.Cuts(), c.note)
+	hv := hiddenValue{seat: seat, commit: c.commit, cut: t.Cuts()}
 	if t.g.Escrow {
 		hv.note = c.note
 	}

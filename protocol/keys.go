@@ -89,6 +89,9 @@ func (k *keyring) reorder(perm []int) {
 // advanceChain keeps seat's last chain reveal, checked by the caller.
 func (k *keyring) advanceChain(seat int, v crypto.RandomReveal) { k.chains[seat] = v }
 
+// anchorChain starts seat's fresh chain from its anchor, checked by the caller (cut.go).
+func (k *keyring) anchorChain(seat int, a crypto.RandomCommitment) { k.chains[seat] = a }
+
 // applyRandom takes a seat's next chain reveal.
 func (t *Table) applyRandom(e *Entry) error {
 	v, err := crypto.ParseRandomReveal(e.Body)
@@ -148,6 +151,13 @@ func (s *Self) randomBody(t *Table) ([]byte, error) {
 	draw := t.draws + 1
 	if t.stage == stageOrder {
 		draw = 1
+	}
+	if at, ok := t.freshChain(s.seat); ok {
+		// A fresh chain since the last cut (cut.go): its reveals count from its anchor.
+		if chain, err = s.freshChain(t.ctx, t.Cuts()); err != nil {
+			return nil, err
+		}
+		draw = t.draws - at + 1
 	}
 	v, err := chain.Reveal(draw)
 	if err != nil {

@@ -100,9 +100,10 @@ type Node struct {
 }
 
 type decision struct {
-	seq uint64 // the log length the decision was asked at
-	act engine.Action
-	err error
+	seq  uint64 // the log length the decision was asked at
+	cuts int    // and the log's cuts then (cut.go): a cut may bring the log back to that length
+	act  engine.Action
+	err  error
 }
 
 type message struct {
@@ -348,11 +349,11 @@ func (n *Node) act(ctx context.Context) error {
 	}
 	if t.NeedsDecision() {
 		n.deciding = true
-		g, seat, seq := t.Game().Clone(), n.self.seat, t.Len()
+		g, seat, seq, cuts := t.Game().Clone(), n.self.seat, t.Len(), t.Cuts()
 		go func() {
 			act, err := n.cfg.Player.Decide(ctx, g, seat)
 			select {
-			case n.decisions <- decision{seq, act, err}:
+			case n.decisions <- decision{seq, cuts, act, err}:
 			case <-ctx.Done():
 			}
 		}()
@@ -393,7 +394,7 @@ func (n *Node) decided(ctx context.Context, d decision) error {
 		}
 		return fmt.Errorf("the player could not decide: %w", d.err)
 	}
-	if d.seq != t.Len() || t.Verdict() != nil || !t.NeedsDecision() {
+	if d.seq != t.Len() || d.cuts != t.Cuts() || t.Verdict() != nil || !t.NeedsDecision() {
 		return nil // the table moved on (it cannot while this seat is due, but be safe)
 	}
 	e, err := t.NextEntry(d.act)

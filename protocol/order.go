@@ -91,7 +91,8 @@ func (t *Table) seat(perm []int) {
 // chainVerify checks a seat's next chain reveal: chains are bound to the roster order they were
 // committed in.
 func (t *Table) chainVerify(seat int, v crypto.RandomReveal) error {
-	if !t.Ordered() {
+	if _, ok := t.freshChain(seat); ok || !t.Ordered() {
+		// Before the order, or a fresh chain committed after a cut (cut.go): by seat.
 		return crypto.VerifyChainReveal(t.ctx, seat, t.chains[seat], v)
 	}
 	return crypto.VerifyChainReveal(t.chainCtx, t.rosterSeat[seat], t.chains[seat], v)

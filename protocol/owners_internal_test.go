@@ -21,7 +21,7 @@ import (
 // change what"). A field of Table or Node whose type is one of them (Table.step, Node.pause) is
 // owned by that type's file.
 var states = []string{
-	"Table", "keyring", "seating", "decks", "hidden", "escrow", "departs", "convicts", "stepState", "Self",
+	"Table", "keyring", "seating", "decks", "hidden", "escrow", "departs", "convicts", "cuts", "stepState", "Self",
 	"pendingAnswer", "leaving", "privateDeal", "hiddenValue", "recorded",
 	"Node", "former", "syncer", "sharedLog", "watcher", "confirmation", "departing", "pauser",
 	"chatRoom", "reporter", "told", "backoff",

@@ -25,7 +25,11 @@ import (
 // silent for asking), so a table where every seat agrees stays at L until every node holds every
 // vote.
 //
-// What it promises: a node pauses only on n votes that agree, each signed by its seat's identity
+// The seats that vote are the seats not open (a seat that left, or that was convicted of
+// cheating, plays by its stand-in and votes no more: depart.go, convict.go): a table of four
+// with one open seat pauses on the three others' votes.
+//
+// What it promises: a node pauses only on every voting seat's vote that agrees, each signed by its seat's identity
 // key for this table and the same (L, head), with head the hash of the node's own entry L−1 (a
 // certificate). A node that holds a certificate stops, whatever withdrawal it hears after (a
 // withdrawal that comes too late loses), and while it lingers it re-sends the certificate in one
@@ -244,7 +248,7 @@ func (n *Node) heardPause(from string, data []byte) {
 		p.votes = map[int]*PauseVote{}
 	}
 	if len(votes) > 1 {
-		if len(votes) == len(t.keys) {
+		if sameSeats(votes, voters(t, votes[0].Len)) {
 			if p.certBy == nil {
 				p.certBy = map[string]bool{}
 			}
@@ -270,6 +274,35 @@ func (n *Node) heardPause(from string, data []byte) {
 	n.pauseComplete(t)
 }
 
+// voters is the seats whose votes a pause at log length L needs: every seat but those open
+// before L.
+func voters(t *Table, L uint64) []int {
+	var out []int
+	for seat := range t.keys {
+		if at, ok := t.OpenedAt(seat); !ok || at >= L {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
+
+// sameSeats reports whether votes are one vote of each of seats.
+func sameSeats(votes []*PauseVote, seats []int) bool {
+	if len(votes) != len(seats) {
+		return false
+	}
+	seen := map[int]bool{}
+	for _, v := range votes {
+		seen[v.Seat] = true
+	}
+	for _, s := range seats {
+		if !seen[s] {
+			return false
+		}
+	}
+	return true
+}
+
 // castPause casts the vote Pause or KeepPlaying asked for.
 func (n *Node) castPause(t *Table) {
 	p := &n.pause
@@ -288,8 +321,8 @@ func (n *Node) castPause(t *Table) {
 
 // vote signs, keeps and publishes this node's vote for the log as it stands.
 func (n *Node) vote(t *Table, agree bool) {
-	if t.Game() == nil || t.Done() || t.Verdict() != nil || n.pause.cert != nil {
-		return // nothing to pause yet, or any more
+	if t.Game() == nil || t.Done() || t.Verdict() != nil || n.pause.cert != nil || t.IsOpen(n.self.seat) {
+		return // nothing to pause yet, or any more; or this seat is open and votes no more
 	}
 	p := &n.pause
 	p.counter = max(p.counter+1, uint64(n.clock.Now().UnixMilli()))
@@ -303,10 +336,10 @@ func (n *Node) vote(t *Table, agree bool) {
 	n.publish(context.Background(), MarshalPause([]*PauseVote{v}))
 }
 
-// pauseComplete pauses once every seat's latest vote agrees to the log as it stands.
+// pauseComplete pauses once every voting seat's latest vote agrees to the log as it stands.
 func (n *Node) pauseComplete(t *Table) {
 	var cert []*PauseVote
-	for seat := range t.keys {
+	for _, seat := range voters(t, t.Len()) {
 		v := n.pause.votes[seat]
 		if v == nil || !v.Agree || v.Len != t.Len() || v.Head != t.head {
 			return
@@ -366,7 +399,7 @@ func (n *Node) pausing() bool {
 	}
 	now := n.clock.Now()
 	all := now.After(p.since)
-	for seat := range t.keys {
+	for _, seat := range voters(t, p.cert[0].Len) {
 		if peer, ok := n.peerOf[seat]; seat != n.self.seat && (!ok || !p.certBy[peer]) {
 			all = false
 		}
@@ -401,8 +434,9 @@ func (n *Node) loadPause() {
 // refused.
 func (n *Node) pauseAsked(t *Table) bool {
 	asked := false
-	for seat, v := range n.pause.votes {
-		if v.Len != t.Len() || v.Head != t.head {
+	for _, seat := range voters(t, t.Len()) {
+		v := n.pause.votes[seat]
+		if v == nil || v.Len != t.Len() || v.Head != t.head {
 			continue
 		}
 		if !v.Agree {
@@ -433,8 +467,8 @@ func (n *Node) pauseHolds() bool {
 	if mine == nil || !mine.Agree || mine.Len != t.Len() {
 		return false
 	}
-	for _, v := range p.votes {
-		if v.Len == t.Len() && !v.Agree {
+	for _, s := range voters(t, t.Len()) {
+		if v := p.votes[s]; v != nil && v.Len == t.Len() && !v.Agree {
 			return false
 		}
 	}
@@ -474,7 +508,7 @@ func (n *Node) pauseStatus() PauseStatus {
 		return st
 	}
 	first := uint64(0)
-	for seat := range t.keys {
+	for _, seat := range voters(t, t.Len()) {
 		v := p.votes[seat]
 		if v == nil || v.Len != t.Len() || v.Head != t.head {
 			continue

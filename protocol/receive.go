@@ -21,6 +21,7 @@ import (
 //	  ├ verdict:  store.go, sync.go (evidence), then halted (below): sync.go, the peers
 //	  ├ promised: depart_node.go holds it
 //	  ├ opened:   depart_node.go rebuilds the log around the seat that left
+//	  ├ cut:      the table cut its log at an equivocation (cut.go): cutLog (below)
 //	  └ refused:  sync.go looks for a fork
 //	  then sync.go applies what it held ahead, and depart_node.go checks a promise
 
@@ -65,6 +66,7 @@ func (n *Node) receive1(ctx context.Context, from string, e *Entry, rest []*Entr
 	var gap *GapError
 	var v *Verdict
 	var opened *SeatOpenedError
+	var cut *CutError
 	switch {
 	case err == nil:
 		n.grown(ctx, e)
@@ -105,6 +107,9 @@ func (n *Node) receive1(ctx context.Context, from string, e *Entry, rest []*Entr
 		if err := n.watchOpened(ctx, e); err != nil {
 			n.stop(err)
 		}
+		return false
+	case errors.As(err, &cut):
+		n.cutLog(ctx, cut)
 		return false
 	}
 	n.cfg.Logf("%v", err)
@@ -163,6 +168,31 @@ func (n *Node) grown(ctx context.Context, e *Entry) {
 	n.share()
 	n.reportLearn()
 	n.tellConvictions()
+}
+
+// cutLog follows a cut at an equivocation (cut.go): the table dropped its entries from the
+// twins' seq on and took their proof there. The node's log file is written again without them;
+// what it held ahead, a promise the cut voided and the heads peers announced (on the dropped
+// branch, maybe) are forgotten; then the proof is applied like any entry, and goes to every peer,
+// which cut their logs in turn.
+func (n *Node) cutLog(ctx context.Context, c *CutError) {
+	if err := n.cfg.Store.ResetLog(n.cfg.Table, n.table.Entries(0)); err != nil {
+		n.stop(fmt.Errorf("cutting the log at entry %d: %w", c.Seq, err))
+		return
+	}
+	if n.table.Promised() == nil {
+		if err := n.cfg.Store.ClearPromise(n.cfg.Table); err != nil {
+			n.cfg.Logf("%v", err)
+		}
+	}
+	n.hold(nil)
+	n.dropAhead()
+	n.forgetHeads()
+	n.forkResolved()
+	n.cfg.Logf("%v", c)
+	n.grown(ctx, c.Proof)
+	n.publish(ctx, append([]byte{msgEntry}, c.Proof.Marshal()...))
+	n.announce(ctx)
 }
 
 // halted follows a verdict: it is told, the log is served (sync.go), and the proof goes to

@@ -32,6 +32,8 @@ type Self struct {
 	table  [32]byte // the table's id: every derived secret is bound to it
 	root   *crypto.PrivateKey
 	chain  *crypto.RandomChain
+	fresh  *crypto.RandomChain // the fresh chain committed after cut freshN (cut.go)
+	freshN int
 }
 
 // NewSelf makes a Self from an identity key and a table seed (32 random bytes kept secret).
@@ -46,7 +48,7 @@ func (s *Self) sitAt(id [32]byte, seat int) error {
 		return errors.New("this node's key is not in the table's roster")
 	}
 	s.table, s.seat, s.roster = id, seat, seat
-	s.root, s.chain = nil, nil
+	s.root, s.chain, s.fresh = nil, nil, nil
 	return nil
 }
 
@@ -113,14 +115,40 @@ func (s *Self) noteAEAD() (cipher.AEAD, error) {
 	return crypto.AEAD(key)
 }
 
-func noteNonce(ref int) []byte {
+// noteNonce is the nonce of the note of hidden value ref, committed after cut cuts (cut.go):
+// the same ref committed again after a cut is sealed under another nonce.
+func noteNonce(ref, cut int) []byte {
 	n := make([]byte, 12)
+	binary.BigEndian.PutUint32(n[:4], uint32(cut))
 	binary.BigEndian.PutUint64(n[4:], uint64(ref))
 	return n
 }
 
-// sealNote writes the note of value (at most MaxValueSize bytes) under ref.
-func (s *Self) sealNote(ref int, value []byte) ([]byte, error) {
+// commitRand is the nonce stream of hidden value ref, committed after cut cuts (cut.go): the
+// same ref committed again after a cut, maybe to another value, takes another nonce (the
+// first may have been opened on the branch the cut dropped).
+func (s *Self) commitRand(ref, cut int) io.Reader {
+	if cut == 0 {
+		return s.rand("commit %d", ref)
+	}
+	return s.rand("commit %d after cut %d", ref, cut)
+}
+
+// freshChain is the seat's fresh random chain after cut cut (cut.go), committed by seat under
+// the seated order (ctx).
+func (s *Self) freshChain(ctx crypto.Context, cut int) (*crypto.RandomChain, error) {
+	if s.fresh == nil || s.freshN != cut {
+		c, err := crypto.NewRandomChain(s.rand("random chain after cut %d", cut), ctx, s.seat, engine.MaxRandomDraws)
+		if err != nil {
+			return nil, err
+		}
+		s.fresh, s.freshN = c, cut
+	}
+	return s.fresh, nil
+}
+
+// sealNote writes the note of value (at most MaxValueSize bytes) under ref, after cut cuts.
+func (s *Self) sealNote(ref, cut int, value []byte) ([]byte, error) {
 	if len(value) > engine.MaxValueSize {
 		return nil, fmt.Errorf("hidden value of %d bytes is longer than %d", len(value), engine.MaxValueSize)
 	}
@@ -131,16 +159,16 @@ func (s *Self) sealNote(ref int, value []byte) ([]byte, error) {
 	plain := make([]byte, notePlain)
 	plain[0] = byte(len(value))
 	copy(plain[1:], value)
-	return aead.Seal(nil, noteNonce(ref), plain, nil), nil
+	return aead.Seal(nil, noteNonce(ref, cut), plain, nil), nil
 }
 
 // openNote reads a note of the node's own.
-func (s *Self) openNote(ref int, note []byte) ([]byte, error) {
+func (s *Self) openNote(ref, cut int, note []byte) ([]byte, error) {
 	aead, err := s.noteAEAD()
 	if err != nil {
 		return nil, err
 	}
-	plain, err := aead.Open(nil, noteNonce(ref), note, nil)
+	plain, err := aead.Open(nil, noteNonce(ref, cut), note, nil)
 	if err != nil || len(plain) != notePlain || int(plain[0]) > engine.MaxValueSize {
 		return nil, errors.New("a note to self does not open with this node's key")
 	}

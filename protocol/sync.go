@@ -126,6 +126,10 @@ func (n *Node) forkCheck(ctx context.Context, from string, err error) bool {
 	}
 	n.forkChecked[from] = true
 	n.fetch(ctx, from, n.forkSeq())
+	if p := n.table.lastTwins(); p != nil {
+		// The peer may still be on the branch the last cut dropped: the proof, again (cut.go).
+		n.publish(ctx, append([]byte{msgEntry}, p.Marshal()...))
+	}
 	return true
 }
 

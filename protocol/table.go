@@ -48,6 +48,7 @@ type Table struct {
 	escrow   // the seats' escrowed keys, at a table that escrows them
 	departs  // the seats that left and are played by the game's stand-in (depart.go)
 	convicts // the seats convicted of cheating and played on (convict.go)
+	cuts     // the cuts at equivocations, and the reshuffle after the last (cut.go)
 	step     stepState
 	signoff  int
 }
@@ -149,6 +150,9 @@ func (t *Table) Due() (seat int, kinds []Kind) {
 	if t.leaving != nil {
 		return t.leaving.due(), []Kind{KindRelease}
 	}
+	if s := t.reshuffleDue(); s >= 0 {
+		return s, []Kind{KindShuffle}
+	}
 	switch t.stage {
 	case stageKeys:
 		return len(t.pubs), []Kind{KindKey}
@@ -208,7 +212,8 @@ var kindWords = [numKinds]string{KindKey: "its key", KindRandom: "its random rev
 	KindShares: "its decryption shares", KindMove: "its move", KindOpen: "the openings of its hidden values",
 	KindAnswer: "its answer to a peek", KindBlame: "a blame", KindCommit: "its hidden choice",
 	KindSignOff: "its sign-off", KindEscrow: "its escrow deal", KindComplaint: "a complaint of its escrow share",
-	KindDepart: "the agreement that it left", KindRelease: "its escrow share of the departed seat's key"}
+	KindDepart: "the agreement that it left", KindRelease: "its escrow share of the departed seat's key",
+	KindTwins: "the proof of its two entries for one place"}
 
 // Append validates an entry and applies it. It returns nil when the entry is applied;
 // ErrDuplicate for an entry already in the log; a *GapError for an entry ahead of the log;
@@ -288,6 +293,14 @@ func (t *Table) checkPast(e *Entry) error {
 	if err := t.checkLateDepart(e); err != nil {
 		return err
 	}
+	if t.Version() >= 5 {
+		// Two entries the seat signed after the same entry (or their proof): the log is cut
+		// there and the table plays on without the seat, or halts where it cannot (cut.go).
+		if p := t.twinsAt(e); p != nil {
+			return t.cut(p)
+		}
+		return reject(e, "another entry holds seq %d", e.Seq)
+	}
 	// Two entries for one seq both signed by the seat: an equivocation. (Not a depart entry,
 	// or an open seat's, which nobody signs: a seat's entry that came after the others opened
 	// it is only late.)
@@ -307,6 +320,7 @@ const (
 	bySignature  voucher = iota
 	byAgreements         // a depart entry
 	byStandIn            // an open seat's entry
+	byTwins              // a twins entry: the two signed entries inside (cut.go)
 )
 
 // checkVouched checks who vouches for e: the departure rules first (an entry this node promised
@@ -365,11 +379,18 @@ func (t *Table) apply(e *Entry) error {
 	case KindDepart:
 		t.applyDepart(e)
 		return nil
+	case KindTwins:
+		t.applyTwins(e)
+		return nil
 	case KindRelease:
 		return t.applyRelease(e, t.leaving)
 	case KindRandom:
 		if t.stage == stageOrder {
 			return t.applyOrder(e)
+		}
+	case KindShuffle:
+		if t.reshuffleDue() == e.Seat {
+			return t.applyReshuffle(e)
 		}
 	}
 	return t.applyStep(e)
@@ -382,12 +403,21 @@ func (t *Table) apply(e *Entry) error {
 func (t *Table) appendHalted(e *Entry) error {
 	v := t.verdict
 	if v.Kind != VerdictCheat || len(t.evidence) != 1 || e.Table != t.id || e.Seq != v.Seq || e.Seat != v.Seat ||
+		(t.Version() >= 5 && e.Prev != t.evidence[0].Prev) ||
 		e.Hash() == t.evidence[0].Hash() || e.Seat >= len(t.keys) || !e.Verify(t.keys[e.Seat]) {
 		return ErrHalted
 	}
 	t.evidence = append(t.evidence, e)
 	t.verdict = equivocation(e)
 	return t.verdict
+}
+
+// equivocated halts the table on twins a and b where the seat cannot be opened (why: cut.go).
+func (t *Table) equivocated(a, b *Entry, why string) error {
+	t.evidence = []*Entry{a, b}
+	v := equivocation(b)
+	v.Reason += " (the table cannot play on without it: " + why + ")"
+	return t.halt(v)
 }
 
 func equivocation(e *Entry) *Verdict {

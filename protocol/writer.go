@@ -56,7 +56,9 @@ func (t *Table) NextEntry(act engine.Action) (*Entry, error) {
 func (t *Table) body(s *Self, kind Kind, act engine.Action) (Kind, []byte, error) {
 	var body []byte
 	var err error
-	if a := t.answer; a != nil && a.to == s.seat && a.bad != nil {
+	if t.reshuffleDue() == s.seat {
+		body, err = s.reshuffleBody(t) // after a cut (cut.go)
+	} else if a := t.answer; a != nil && a.to == s.seat && a.bad != nil {
 		kind = KindBlame
 		body, err = s.blameBody(t)
 	} else if s == t.self && t.complains() {
@@ -158,11 +160,11 @@ func (t *Table) checkAction(seat int, act engine.Action) error {
 
 // hide commits the node to value as hidden value ref.
 func (s *Self) hide(t *Table, ref int, value []byte) (committed, error) {
-	c, _, err := crypto.Commit(s.rand("commit %d", ref), t.hiddenCtx(), s.seat, 0, ref, value)
+	c, _, err := crypto.Commit(s.commitRand(ref, t.Cuts()), t.hiddenCtx(), s.seat, 0, ref, value)
 	if err != nil {
 		return committed{}, err
 	}
-	note, err := s.sealNote(ref, value)
+	note, err := s.sealNote(ref, t.Cuts(), value)
 	if err != nil {
 		return committed{}, err
 	}
@@ -179,7 +181,7 @@ func (s *Self) opening(t *Table, ref int) (*crypto.Opening, error) {
 	if !ok {
 		return nil, fmt.Errorf("hidden value %d is not this node's", ref)
 	}
-	_, o, err := crypto.Commit(s.rand("commit %d", ref), t.hiddenCtx(), s.seat, 0, ref, v)
+	_, o, err := crypto.Commit(s.commitRand(ref, t.values[ref].cut), t.hiddenCtx(), s.seat, 0, ref, v)
 	return o, err
 }
 

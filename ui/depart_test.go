@@ -147,7 +147,7 @@ func TestTerminalDepartures(t *testing.T) {
 // entry a conviction can name has its words in every language.
 func TestCaught(t *testing.T) {
 	names := []string{"ann", "bob", "cy"}
-	for _, what := range []string{"shuffle", "shares", "move", "open", "answer", "blame", "commit", "random", "signoff", "turn"} {
+	for _, what := range []string{"shuffle", "shares", "move", "open", "answer", "blame", "commit", "random", "signoff", "turn", "equivocation"} {
 		for _, lang := range Languages {
 			if _, ok := shellWords.Keys(lang)["cheat.what."+what]; !ok {
 				t.Errorf("%s has no words for a cheat in a %s entry", lang, what)

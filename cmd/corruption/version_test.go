@@ -19,12 +19,12 @@ import (
 func TestVersion(t *testing.T) {
 	t.Parallel()
 	r := runCLI(t, "--version")
-	want := "protocol: network 2, entries 4, bridge 3, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + ", browser seat sha256 " + web.Digest()
+	want := "protocol: network 2, entries 5, bridge 3, " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + ", browser seat sha256 " + web.Digest()
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "corruption version ") || !strings.Contains(r.stdout, want) {
 		t.Fatalf("--version: %v; want a line with %q", r, want)
 	}
 	// The numbers it prints are the ones the names and entries carry.
-	if !strings.Contains(tablenet.ServiceTag, "-2") || !strings.HasPrefix(tablenet.TablePrefix, "corruption/2/") || tablenet.NetworkVersion != 2 || protocol.EntryVersion != 4 || bridge.Version != 3 {
+	if !strings.Contains(tablenet.ServiceTag, "-2") || !strings.HasPrefix(tablenet.TablePrefix, "corruption/2/") || tablenet.NetworkVersion != 2 || protocol.EntryVersion != 5 || bridge.Version != 3 {
 		t.Errorf("--version's numbers drifted from the names: %s, %s, entries %d, bridge %d", tablenet.ServiceTag, tablenet.TablePrefix, protocol.EntryVersion, bridge.Version)
 	}
 	if testing.Short() {

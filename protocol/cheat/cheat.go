@@ -59,7 +59,7 @@ var Kinds = func() []Kind {
 				g := resigned(e, protocol.KindSignOff, make([]byte, 32), key)
 				return g, []*protocol.Entry{g}
 			}},
-		Kind{Name: "equivocate", About: "its move or shares, and another version of it, both signed, to everyone: an equivocation, which ends the table naming it",
+		Kind{Name: "equivocate", About: "its move or shares, and another version of it, both signed, to everyone: an equivocation: the log is cut at the two, the seat convicted, and the table plays on without it where it can",
 			on: func(e *protocol.Entry) bool { return e.Kind == protocol.KindMove || e.Kind == protocol.KindShares },
 			forge: func(e *protocol.Entry, key ed25519.PrivateKey) (*protocol.Entry, []*protocol.Entry) {
 				return e, []*protocol.Entry{e, resigned(e, e.Kind, []byte{0xde, 0xad}, key)}

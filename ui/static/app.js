@@ -7,27 +7,7 @@
 // speaks the languages of lang/*.json (each board's words are in boards/GAME/lang/*.json):
 // the browser's, or the one the person picks.
 //
-// A board exports:
-//   title                     the game's name
-//   setupText                 what the players do while the table sets up
-//   helpItems()               its keyboard shortcuts, as <li> elements
-//   settingsOf(obj)           a table's settings from a lobby form or listing ({variant, lbb})
-//   settingsFields(form, g)   the lobby form's controls for them (they write into form; g is the
-//                             lobby's entry of the game: its sizes, defaults and the board's choices)
-//   describeSettings(t)       the settings in words (' · free-stud · little black book')
-//   joinFlags(t)              the command-line flags for the game and them (' --variant free-stud')
-//   header(st)                the header's parts about the game (round, phase...)
-//   onState(prev, st)         a new state came (to forget a choice of a decision gone)
-//   renderBoard(st)           section#board
-//   renderSeats(st)           the players' panel
-//   renderDecision(st)        section#decision: the decision due, or what the table waits for
-//   resultColumns             [{title, cell(seat)}]: the results' columns after the score
-//   compareSeats(a, b)        the results' order (best first)
-//   formatScore(n)            a score in the game's unit
-//   onKey(e, st), onEscape()  its keys; true when taken
-// and may export:
-//   rulesExtra()              elements that open the rules panel (a glossary with its art)
-//   setup()                   setupText in the page's language
+// What a board module exports: docs/UI.md, "A board's module".
 //
 // The table's layout is the shell's: the board, the players and the log beside it, the
 // decision under the board; at 1366x768 all of it fits the window without scrolling the page
