@@ -309,6 +309,17 @@ var (
 	standIns  = map[string]StandIn{}
 )
 
+// Replacer is a game that plays on past hidden values it refused at their opening (a StepOpen
+// whose values break its rules): the table convicted the seat that committed them and plays it
+// by its stand-in (the protocol's convictions), and asks the game for values to take in their
+// place. Replace is asked of a copy of the game that knows what a StandIn's does (the open seats'
+// own hidden values and cards), at the StepOpen of seat; it returns one value for each of the
+// step's refs, which the game accepts, chosen from the game and seed alone (deterministic, as a
+// StandIn), or an error when the seat has none to give. A game without it halts at such a cheat.
+type Replacer interface {
+	Replace(seat int, seed uint64) ([][]byte, error)
+}
+
 // RegisterStandIn makes f the stand-in of the game id (a game's bot package registers one in
 // its init function). A table plays on after a departure only for a game that has one. It
 // panics on a second stand-in for one game.

@@ -64,9 +64,12 @@ func advScenarios() []advScenario {
 		on(std("random-off-chain", 3, 1, advFirst(advGameRandom, advRandomOffChain))),
 		std("order-reveal-off-chain", 3, 1, first(KindRandom, advRandomOffChain)),
 		on(std("reveal-other-card", 3, 1, first(KindOpen, advOpenOther))),
-		std("place-twice-in-round", 4, 1, advCommitCheat(advPlacedTwice)),
-		steered(std("place-character-on-swiss", 3, 2, advCommitCheat(advSwissCharacter)), advSteerSwiss),
-		steered(std("place-character-used-earlier", 3, 0, advCommitCheat(advUsedEarlier)), advSteerCharacters),
+		// A card placed face down against the rules: refused at its reveal, the seat convicted,
+		// and the stand-in's card revealed in its place (convict.go, "Replacing what the game
+		// refused").
+		on(std("place-twice-in-round", 4, 1, advCommitCheat(advPlacedTwice))),
+		on(steered(std("place-character-on-swiss", 3, 2, advCommitCheat(advSwissCharacter)), advSteerSwiss)),
+		on(steered(std("place-character-used-earlier", 3, 0, advCommitCheat(advUsedEarlier)), advSteerCharacters)),
 		on(book(std("answer-lying", 4, 1, first(KindAnswer, advLyingAnswer(advAnswerLie))))),
 		on(book(std("answer-garbage", 3, 2, first(KindAnswer, advLyingAnswer(advAnswerGarbage))))),
 		on(book(std("answer-oracle", 4, 3, first(KindAnswer, advLyingAnswer(advAnswerOracle))))),

@@ -1,9 +1,13 @@
 package protocol
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
+
+	"corruption/engine"
 )
 
 // Convictions (version 4, issue 40): a cheat no longer ends the game. At a table that could open
@@ -64,6 +68,9 @@ func ConvictionOf(cs []Conviction, seat int) (Conviction, bool) {
 // convicts is the table's convictions, in the log's order.
 type convicts struct {
 	list []Conviction
+	// held is a choice's result the game refused for the values of a seat another seat's entry
+	// convicted: it is fed once that seat is open, its values replaced (replaced).
+	heldIn *engine.Input
 }
 
 // Convictions is the seats convicted of cheating and played on, in the order of the log.
@@ -76,6 +83,83 @@ func (c *convicts) Convicted(seat int) bool {
 }
 
 func (c *convicts) add(cv Conviction) { c.list = append(c.list, cv) }
+
+func (c *convicts) holdIn(in engine.Input) { c.heldIn = &in }
+
+// Replacing what the game refused (version 5). A hidden value is committed before it is opened,
+// so a seat that committed a value the game refuses at its opening cannot be played on by a
+// stand-in that opens the same value. Instead, once the seat is open, the values the game
+// refused are replaced: at a simultaneous choice (StepChoose) by the stand-in's own choice there,
+// at an opening (StepOpen) by the values the game gives for it (engine.Replacer). The replacement
+// is computed by every node from the open seat's game (the shadow) and a seed from the seat's
+// rebuilt secret: the same everywhere, and nobody's to steer.
+
+// replaceable reports whether the game's refusal of a value opened at the step under way can be
+// replaced once its seat is open.
+func (t *Table) replaceable() bool {
+	if t.Version() < 5 || engine.LookupStandIn(t.g.Game) == nil {
+		return false
+	}
+	if t.step.Kind == engine.StepChoose {
+		return true
+	}
+	_, ok := t.game.(engine.Replacer)
+	return ok && t.step.Kind == engine.StepOpen
+}
+
+// replaced is in with the values of open seat x replaced, for the game to take in place of
+// those it refused; false when there is nothing to replace them with.
+func (t *Table) replaced(in engine.Input, x int) (engine.Input, bool) {
+	s := t.open[x]
+	if s == nil || t.shadow == nil || t.Version() < 5 {
+		return in, false
+	}
+	var b [8]byte
+	if _, err := io.ReadFull(s.rand("replaced %s", t.step.label()), b[:]); err != nil {
+		return in, false
+	}
+	seed := binary.BigEndian.Uint64(b[:])
+	out := in
+	switch {
+	case in.Kind == engine.InChosen:
+		i := slices.Index(in.Seats, x)
+		standIn := engine.LookupStandIn(t.g.Game)
+		if i < 0 || i >= len(in.Values) || standIn == nil {
+			return in, false
+		}
+		act, err := standIn(t.shadow.Clone(), x, seed)
+		if err != nil || len(act.Hidden) != 1 {
+			return in, false
+		}
+		out.Values = slices.Clone(in.Values)
+		out.Values[i] = act.Hidden[0]
+	case in.Kind == engine.InOpened && in.Seat == x:
+		r, ok := t.shadow.Clone().(engine.Replacer)
+		if !ok {
+			return in, false
+		}
+		vals, err := r.Replace(x, seed)
+		if err != nil || len(vals) != len(in.Values) {
+			return in, false
+		}
+		out.Values = vals
+	default:
+		return in, false
+	}
+	return out, true
+}
+
+// feedHeld feeds the choice held for a seat now open (its values replaced), after entry e.
+func (t *Table) feedHeld(e *Entry) {
+	if t.heldIn == nil || t.leaving != nil {
+		return
+	}
+	in := *t.heldIn
+	t.heldIn = nil
+	if err := t.feed(e, in); err != nil {
+		t.broken(e, "the game refused a choice again after its seat was opened: %v", err)
+	}
+}
 
 // convictable says whether a seat convicted now may be opened and played on: "" when it may,
 // else why not.
@@ -101,8 +185,13 @@ func (t *Table) playOn(e *Entry, by voucher, err error) error {
 		return t.verdict
 	}
 	what := e.Kind.String()
-	if _, kinds := t.Due(); !slices.Contains(kinds, e.Kind) {
+	switch _, kinds := t.Due(); {
+	case !slices.Contains(kinds, e.Kind):
 		what = "turn"
+	case v.refused && t.step.Kind == engine.StepChoose:
+		what = KindCommit.String() // its choice, which the rules refuse
+	case v.refused:
+		what = KindMove.String() // what it laid down face down, which the rules refuse
 	}
 	t.link(e)
 	t.convict1(Conviction{Seat: e.Seat, Seq: e.Seq, What: what, Reason: v.Reason})

@@ -474,6 +474,7 @@ func (t *Table) applyRelease(e *Entry, lv *leaving) error {
 	}
 	t.leaving = nil
 	t.openSeat(e, lv, priv)
+	t.feedHeld(e) // a choice the seat's conviction held (convict.go)
 	return nil
 }
 

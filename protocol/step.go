@@ -284,14 +284,27 @@ func (t *Table) result() (engine.Input, error) {
 // refusal names a seat: e's author (the entry is a cheat), another seat (convicted by e, which
 // stays in the log), or nobody (the game is broken).
 func (t *Table) feed(e *Entry, in engine.Input) error {
-	if err := t.game.Apply(in); err != nil {
-		var f *engine.Fault
+	err := t.game.Apply(in)
+	var f *engine.Fault
+	if err != nil && errors.As(err, &f) && f.Seat >= 0 && t.open[f.Seat] != nil {
+		// An open seat's value the game refuses: its stand-in's in its place (convict.go).
+		if r, ok := t.replaced(in, f.Seat); ok {
+			in, err = r, t.game.Apply(r)
+		}
+	}
+	if err != nil {
 		switch {
 		case !errors.As(err, &f) || f.Seat < 0:
 			t.broken(e, "the game refused the result of its %s step: %v", t.step.Kind, err)
 			return nil
 		case f.Seat == e.Seat:
 			return err
+		case t.replaceable() && t.convictable(f.Seat) == "":
+			// Another seat's value, which e's opening showed the game refuses: that seat is
+			// convicted, and the choice is fed once it is open, its value replaced (convict.go).
+			t.holdIn(in)
+			t.convict1(Conviction{Seat: f.Seat, Seq: e.Seq, What: KindCommit.String(), Reason: err.Error()})
+			return nil
 		default:
 			t.convict(f.Seat, e, "%v", err)
 			return nil

@@ -355,7 +355,8 @@ func (t *Table) applyVouched(e *Entry, by voucher) error {
 		// The game refused the values the seat opened, which it committed to before: a
 		// stand-in would have to open the very same (convict.go).
 		var f *engine.Fault
-		t.verdict.committed = e.Kind == KindOpen && errors.As(err, &f)
+		t.verdict.refused = e.Kind == KindOpen && errors.As(err, &f)
+		t.verdict.committed = t.verdict.refused && !t.replaceable()
 		return verr
 	}
 	t.broken(e, "open seat %d's computed entry does not apply: %v", e.Seat, err)

@@ -39,6 +39,9 @@ type Verdict struct {
 	// committed: the game refused values the seat had committed to earlier and opened at the
 	// entry; nobody can open others in its place, so the table cannot play on (convict.go).
 	committed bool
+	// refused: the game refused values the seat opened (committed or not), which a conviction
+	// calls its hidden choice or its move, not its opening (convict.go).
+	refused bool
 }
 
 // MarshalText writes the kind's name: cheat, equivocation, abandoned.

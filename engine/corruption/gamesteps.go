@@ -251,3 +251,36 @@ func fault(err error) error {
 	}
 	return err
 }
+
+// Replace is the cards seat reveals in place of face-down cards of this round that the game
+// refused at their reveal (engine.Replacer): the table convicted the seat and plays it by its
+// stand-in (docs/RULES.md, "A seat caught cheating"). For each of the seat's face-down cards, in
+// play order: the card this copy of the game knows it to be (its own node's, or an open seat's,
+// checked when it was placed), else the first card from the seat's hand, counted from seed, that
+// the reveal takes there: in its hand, not played this round, no character on a Swiss account.
+func (g *Game) Replace(seat int, seed uint64) ([][]byte, error) {
+	if st := g.Due(); st.Kind != engine.StepOpen || st.Seat != seat {
+		return nil, fmt.Errorf("seat %d reveals nothing now", seat)
+	}
+	t := g.s.Clone()
+	t.OnEvent = nil
+	var out [][]byte
+	for _, i := range g.faceDown(seat) {
+		var took *State
+		var card Card
+		for k := range uint64(numCards - 1) {
+			c := Card(1 + (seed+k)%uint64(numCards-1))
+			u := t.Clone()
+			if u.Apply(Move{Kind: MoveReveal, Seat: seat, Index: i + 1, Card: c}) == nil {
+				took, card = u, c
+				break
+			}
+		}
+		if took == nil {
+			return nil, fmt.Errorf("seat %d has no card it may reveal as its card %d", seat, i+1)
+		}
+		t = took
+		out = append(out, []byte(card.String()))
+	}
+	return out, nil
+}

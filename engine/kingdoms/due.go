@@ -381,3 +381,22 @@ func (g *Game) waits(st engine.Step) string {
 	}
 	return fmt.Sprintf("a %s step (deck %d)", st.Kind, st.Deck)
 }
+
+// Replace is the discard seat opens in place of a chaos discard the game refused at its opening
+// (engine.Replacer): the table convicted the seat and plays it by its stand-in (docs/KINGDOMS.md,
+// "A seat caught cheating"). It is the first position in the seat's hand, counted from seed,
+// that the opening takes.
+func (g *Game) Replace(seat int, seed uint64) ([][]byte, error) {
+	st := g.Due()
+	if st.Kind != engine.StepOpen || st.Seat != seat || len(st.Refs) != 1 {
+		return nil, fmt.Errorf("seat %d opens no discard now", seat)
+	}
+	const positions = 64
+	for k := range uint64(positions) {
+		v := [][]byte{{byte((seed + k) % positions)}}
+		if g.clone().Apply(engine.Input{Kind: engine.InOpened, Seat: seat, Refs: st.Refs, Values: v}) == nil {
+			return v, nil
+		}
+	}
+	return nil, fmt.Errorf("seat %d has no card it may discard", seat)
+}
