@@ -133,16 +133,7 @@ func TestEquivocationCut(t *testing.T) {
 					t.Fatal("no random draw after the cut: the fresh chains are not tried")
 				}
 			}
-			rep, err := protocol.Audit(bytes.NewReader(logBytes(t, w.log)), engine.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !rep.Valid || len(rep.Convicted) != 1 || rep.Convicted[0] != cs[0] {
-				t.Fatalf("audit: valid %v (%s), convicted %v; want valid with %v", rep.Valid, rep.Problem, rep.Convicted, cs[0])
-			}
-			if obs := replayed(t, w.log); obs.Digest() != w.obs.Digest() {
-				t.Fatal("the log replays to another table")
-			}
+			auditsConvicted(t, w, cs[0])
 		})
 	}
 }
@@ -209,5 +200,59 @@ func TestEquivocationHaltsWithoutEscrow(t *testing.T) {
 	}
 	if ev := w.obs.Evidence(); len(ev) != 2 || ev[0].Hash() == ev[1].Hash() {
 		t.Fatalf("evidence %v; want both twins", ev)
+	}
+}
+
+// BenchmarkCut is the time from a seat's second twin to the table ready for its next entry, at a
+// four-seat Corruption table that escrows, the twins being the last decryption shares of the
+// game and the first twin built on by the entries that follow it up to the sign-off: the log
+// before the twins replayed, and the twins entry applied (docs/PERFORMANCE.md, "Convictions"):
+//
+//	go test ./protocol/ -run '^$' -bench Cut -benchtime 5x -count 3
+func BenchmarkCut(b *testing.B) {
+	spec := corruptionWorld("cut-4", "4 players, escrow", 4, 0, false)
+	spec.escrow = true
+	w := newWorld(b, spec, "")
+	var at uint64
+	w.play(b, w.botDecider(b), func(w *world, due int, kinds []protocol.Kind) *protocol.Entry {
+		if kinds[0] == protocol.KindShares {
+			at = w.obs.Len()
+		}
+		return nil
+	})
+	if at == 0 {
+		b.Fatal("no shares entry")
+	}
+	first := w.log[at]
+	twin := *first
+	twin.Body = []byte{0xde, 0xad}
+	twin.Sign(seatKey(w.obs, w.rosterKeys, first.Seat))
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		tb := replayed(b, w.log)
+		b.StartTimer()
+		var cut *protocol.CutError
+		if err := tb.Append(&twin); !errors.As(err, &cut) || tb.Len() != at+1 {
+			b.Fatalf("the second twin: %v; want a cut at entry %d", err, at)
+		}
+	}
+	b.ReportMetric(float64(at), "entries-before")
+	b.ReportMetric(float64(len(w.log))-float64(at), "entries-dropped")
+}
+
+// auditsConvicted checks that the world's log audits valid with the one conviction c, and replays
+// to the same table.
+func auditsConvicted(t *testing.T, w *world, c protocol.Conviction) {
+	t.Helper()
+	rep, err := protocol.Audit(bytes.NewReader(logBytes(t, w.log)), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Valid || len(rep.Convicted) != 1 || rep.Convicted[0] != c {
+		t.Fatalf("audit: valid %v (%s), convicted %v; want valid with %v", rep.Valid, rep.Problem, rep.Convicted, c)
+	}
+	if obs := replayed(t, w.log); obs.Digest() != w.obs.Digest() {
+		t.Fatal("the log replays to another table")
 	}
 }

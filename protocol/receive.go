@@ -190,6 +190,13 @@ func (n *Node) cutLog(ctx context.Context, c *CutError) {
 	n.forgetHeads()
 	n.forkResolved()
 	n.cfg.Logf("%v", c)
+	// A conviction told on the dropped branch is told again as the log now has it.
+	n.convictions = 0
+	for _, cv := range n.table.list {
+		if cv.Seq < c.Seq {
+			n.convictions++
+		}
+	}
 	n.grown(ctx, c.Proof)
 	n.publish(ctx, append([]byte{msgEntry}, c.Proof.Marshal()...))
 	n.announce(ctx)

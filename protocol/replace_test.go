@@ -1,10 +1,8 @@
 package protocol_test
 
 import (
-	"bytes"
 	"testing"
 
-	"corruption/engine"
 	"corruption/engine/corruptia"
 	"corruption/protocol"
 )
@@ -67,14 +65,5 @@ func refusedChoice(t *testing.T, last bool) {
 	if e := w.log[cs[0].Seq]; e.Kind != protocol.KindOpen || (e.Seat == cheater) != last {
 		t.Fatalf("the conviction's proof is %s; want the opening that showed the vote (the cheater's own: %v)", e, last)
 	}
-	rep, err := protocol.Audit(bytes.NewReader(logBytes(t, w.log)), engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !rep.Valid || len(rep.Convicted) != 1 || rep.Convicted[0] != cs[0] {
-		t.Fatalf("audit: valid %v (%s), convicted %v; want valid with %v", rep.Valid, rep.Problem, rep.Convicted, cs[0])
-	}
-	if obs := replayed(t, w.log); obs.Digest() != w.obs.Digest() {
-		t.Fatal("the log replays to another table")
-	}
+	auditsConvicted(t, w, cs[0])
 }
