@@ -103,10 +103,11 @@ func advScenarios() []advScenario {
 	if raceDetector {
 		list = firstOfEachKind(list)
 		// A cheat the table plays on from plays the whole game after it: under the race
-		// detector two of them (a proof that fails, and a lie a blame proves) stand for the
-		// others, which run the same steps (convict.go).
+		// detector three of them (a proof that fails, a lie a blame proves, and twins that
+		// cut the honest nodes' logs) stand for the others, which run the same
+		// steps (convict.go, cut.go).
 		list = slices.DeleteFunc(list, func(sc advScenario) bool {
-			return sc.playsOn && sc.name != "shuffle-swap" && sc.name != "answer-lying"
+			return sc.playsOn && sc.name != "shuffle-swap" && sc.name != "answer-lying" && sc.name != "equivocation-broadcast"
 		})
 	}
 	return list
