@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"errors"
 	"slices"
@@ -336,6 +337,34 @@ func FuzzTableAppend(f *testing.F) {
 					t.Fatalf("after refusing %s (%v), the table refuses the log's next entry: %v", e, err, err)
 				}
 			}
+		}
+	})
+}
+
+// FuzzTwins: a twins entry's body (cut.go) decodes strictly: never a panic, and a body it takes
+// is the one TwinsEntry builds from the two entries it holds (their order and bytes canonical),
+// both the seat's, for the entry's place.
+func FuzzTwins(f *testing.F) {
+	key := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, 32))
+	pub := key.Public().(ed25519.PublicKey)
+	place := protocol.Entry{Table: [32]byte{1}, Seq: 9, Prev: [32]byte{2}, Seat: 1}
+	a, b := place, place
+	a.Kind, a.Body = protocol.KindMove, []byte{1}
+	b.Kind, b.Body = protocol.KindShares, []byte{2, 3}
+	a.Sign(key)
+	b.Sign(key)
+	f.Add(protocol.TwinsEntry(&a, &b).Body)
+	f.Add(protocol.TwinsEntry(&a, &a).Body)
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		e := place
+		e.Kind, e.Body = protocol.KindTwins, body
+		x, y, err := protocol.Twins(&e, pub)
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(protocol.TwinsEntry(y, x).Body, body) || x.Seat != e.Seat || x.Seq != e.Seq || y.Prev != e.Prev {
+			t.Fatalf("a twins body taken that TwinsEntry does not build: %x", body)
 		}
 	})
 }
