@@ -185,6 +185,11 @@ func CloneForTest(t *Table) *Table {
 	c.pubs = slices.Clone(t.pubs)
 	c.chains = slices.Clone(t.chains)
 	c.dealt = maps.Clone(t.dealt)
+	for id := range t.mixedAt {
+		c.mixedAt[id] = slices.Clone(t.mixedAt[id])
+	}
+	c.reshuffled = maps.Clone(t.reshuffled)
+	c.freshAt = maps.Clone(t.freshAt)
 	c.values = slices.Clone(t.values)
 	c.mine = maps.Clone(t.mine)
 	if t.answer != nil {
