@@ -70,22 +70,26 @@ func TestCheatList(t *testing.T) {
 }
 
 // TestCheaterOverProcesses: four bots over loopback, real processes, one of them the adversary
-// build cheating (its first shuffle does not decode): the three honest ones convict it, open its
-// seat and finish the game with the same log, which audits valid with the conviction. The test
-// command plays one game, chosen by a seed it prints (CORRUPTION_CONVICT_SEED plays it again);
-// CORRUPTION_LONG=1 or CORRUPTION_CONVICT_MATRIX=1 plays all three (a few seconds each).
+// build cheating (its first shuffle does not decode, in each game; or, in Corruption, two signed
+// versions of its first move or shares): the three honest ones convict it, open its seat and
+// finish the game with the same log, which audits valid with the conviction. The test command
+// plays one cell, chosen by a seed it prints (CORRUPTION_CONVICT_SEED plays it again);
+// CORRUPTION_LONG=1 or CORRUPTION_CONVICT_MATRIX=1 plays all four (a few seconds each).
 func TestCheaterOverProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("network table: skipped in -short mode")
 	}
 	t.Parallel()
 	cells := []struct {
-		name     string
-		settings []string
+		name        string
+		settings    []string
+		cheat, what string // the cheat, and what the conviction says it did
 	}{
-		{"corruption", []string{"--players", "4"}},
-		{"corruptia", []string{"--game", "corruptia", "--players", "4"}},
-		{"kingdoms", []string{"--game", "kingdoms", "--players", "4"}},
+		{"corruption", []string{"--players", "4"}, "garbage-shuffle", "shuffle"},
+		{"corruptia", []string{"--game", "corruptia", "--players", "4"}, "garbage-shuffle", "shuffle"},
+		{"kingdoms", []string{"--game", "kingdoms", "--players", "4"}, "garbage-shuffle", "shuffle"},
+		// Two signed versions of one entry: every honest node's log cut at the twins (version 5).
+		{"corruption-equivocate", []string{"--players", "4"}, "equivocate", "equivocation"},
 	}
 	if os.Getenv("CORRUPTION_LONG") != "1" && os.Getenv("CORRUPTION_CONVICT_MATRIX") != "1" {
 		seed := envSeed(t, "CORRUPTION_CONVICT_SEED")
@@ -95,12 +99,12 @@ func TestCheaterOverProcesses(t *testing.T) {
 	for _, tc := range cells {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			cheatOverProcesses(t, tc.settings)
+			cheatOverProcesses(t, tc.settings, tc.cheat, tc.what)
 		})
 	}
 }
 
-func cheatOverProcesses(t *testing.T, settings []string) {
+func cheatOverProcesses(t *testing.T, settings []string, cheat, what string) {
 	adv := adversaryBin(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*tableTimeout)
 	defer cancel()
@@ -110,7 +114,7 @@ func cheatOverProcesses(t *testing.T, settings []string) {
 	const cheater = 3
 	procs := startWithPeer(ctx, t, table, ps[:cheater], settings)
 	first := procs[0].waitLine(t, listenLine, 20*time.Second)[1]
-	args := botArgs(table, ps[cheater], settings, append(loopback, "--peer", first, "--cheat", "garbage-shuffle")...)
+	args := botArgs(table, ps[cheater], settings, append(loopback, "--peer", first, "--cheat", cheat)...)
 	cp := startCmd(t, ps[cheater].name+" (cheats)", exec.CommandContext(ctx, adv, args...))
 	var logs [][]byte
 	var seat = -1
@@ -132,8 +136,8 @@ func cheatOverProcesses(t *testing.T, settings []string) {
 		if seat < 0 {
 			seat = seatOf(t, ps[cheater], ps[i].log)
 		}
-		if !o.Finished || len(o.Verdict) > 0 || len(o.Convicted) != 1 || o.Convicted[0].Seat != seat || o.Convicted[0].What != "shuffle" || !slices.Contains(o.Open, seat) {
-			t.Fatalf("%s: %+v; want the game finished, the cheater (seat %d) convicted of its shuffle and its seat open", p.name, o, seat)
+		if !o.Finished || len(o.Verdict) > 0 || len(o.Convicted) != 1 || o.Convicted[0].Seat != seat || o.Convicted[0].What != what || !slices.Contains(o.Open, seat) {
+			t.Fatalf("%s: %+v; want the game finished, the cheater (seat %d) convicted (%s) and its seat open", p.name, o, seat, what)
 		}
 		if !strings.Contains(p.stderr.String(), "was caught cheating at entry") {
 			t.Errorf("%s never told its player who was caught cheating", p.name)
