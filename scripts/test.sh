@@ -91,7 +91,6 @@ cross() {
 }
 
 tests() {
-  go build -o "$CORRUPTION_BIN" ./cmd/corruption
   # The step is CPU-bound on 2 cores: it takes its CPU seconds over two, plus whatever a long
   # package still runs alone at the end. The two long packages start first, each in a go test
   # of its own, beside the others two at a time: the command's package (real processes,
@@ -104,13 +103,40 @@ tests() {
   # own, all side by side: they use a core for a fifth of their time, and behind the others
   # they ran last, some 30 s of the step with the machine all but idle.
   background test-wait go test -count=1 -parallel 8 -timeout 30m -run "^($PROTO_WAIT)\$" ./protocol/
-  background test-cmd go test -count=1 -parallel 4 -timeout 30m ./cmd/corruption/
   background test-protocol go test -count=1 -timeout 30m -skip "^($PROTO_WAIT)\$" ./protocol/
+  # The command's package: its test binary built once, run twice. The README's evening
+  # (TestReadmeEvening, the longest test of the step: a whole game in three browser pages, then
+  # the demo) starts at once in a run of its own: inside the package's run it waited for the
+  # package's tests that are not parallel (about 50 s) and for a slot among the parallel ones,
+  # and ended the step alone. The package's other tests run beside it, four at a time.
+  go build -o "$CORRUPTION_BIN" ./cmd/corruption
+  if go test -c -o "$work/cmd.test" ./cmd/corruption; then
+    background test-evening cmd_test evening -test.run '^TestReadmeEvening$'
+    background test-cmd cmd_test others -test.skip '^TestReadmeEvening$' -test.parallel 4
+  else
+    status=1
+  fi
   go test -count=1 -p 2 -timeout 30m $(go list ./... | grep -v '^corruption/cmd/corruption$\|^corruption/protocol$') || status=1
   finish test-wait || status=1
   finish test-protocol || status=1
-  finish test-cmd || status=1
+  if [ -x "$work/cmd.test" ]; then
+    finish test-cmd || status=1
+    finish test-evening || status=1
+  fi
   return "$status"
+}
+
+# cmd_test WHAT FLAGS...: runs the command's package's test binary (built by tests) in the
+# package's directory, as go test does, and says how it ended and how long it took.
+cmd_test() {
+  local what=$1 start=$SECONDS
+  shift
+  if (cd cmd/corruption && "$work/cmd.test" -test.paniconexit0 -test.timeout 30m "$@"); then
+    echo "ok      corruption/cmd/corruption ($what) $((SECONDS - start))s"
+  else
+    echo "FAIL    corruption/cmd/corruption ($what) $((SECONDS - start))s"
+    return 1
+  fi
 }
 
 # background NAME COMMAND...: starts COMMAND in the background, its output kept until finish

@@ -644,6 +644,10 @@ func (p *eveningPage) play(t *testing.T, ctx context.Context, g learnGame, durin
 			}
 		}
 		seen := pageChanges(p.bctx)
+		if !mayDecide(p.bctx, region) {
+			waitChange(p.bctx, seen)
+			continue
+		}
 		d, err := readDecisionState(p.bctx, region, results)
 		if err != nil {
 			t.Errorf("%s: %v", p.name, err)
@@ -690,6 +694,23 @@ func (p *eveningPage) play(t *testing.T, ctx context.Context, g learnGame, durin
 	}
 	t.Logf("%s: the end after %d decisions", p.name, decisions)
 	return true
+}
+
+// mayDecide is false when the page cannot hold a decision of its own nor the results: no
+// element is labelled as the decision's region (region) that is not busy and holds a button
+// not disabled, and there is no results panel. play reads the accessibility tree only when it
+// is true: while the others play, most changes of a page are theirs, and a read of the whole
+// tree costs the browser a tenth of a second or more once the log is long (three pages that
+// read it at each change took about a third of the evening's CPU). It only says when to read:
+// what is due, and what is pressed, is still read from the tree by roles and names; a page
+// whose markup it misjudged would wait, and the test fail, never a check skipped.
+func mayDecide(bctx context.Context, region string) bool {
+	ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+	  if (document.querySelector('#results')) return true;
+	  return [...document.querySelectorAll('[aria-label]')].some((r) => r.getAttribute('aria-label') === %s &&
+	    r.getAttribute('aria-busy') !== 'true' && !!r.querySelector('button:not(:disabled), [role=button]:not([aria-disabled=true])'));
+	})()`, jsString(region))))
+	return ok || err != nil // an error (a page that starts again): the tree is read, as before
 }
 
 // pageState is the page's state once it has a result, through the page's own door (api.js):
