@@ -213,7 +213,15 @@ func TestDifferentialScalarMult(t *testing.T) {
 			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{p.n, q.n})}.check(t, "VarTimeMultiScalarMult")
 		pair{NewElement().VarTimeDoubleScalarBaseMult(s, p.a, s2),
 			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeDoubleScalarBaseMult")
+		tp, tq := NewTable(p.a), NewTable(q.a)
+		pair{NewElement().VarTimeTablesMult([]*Scalar{s, s2}, []*Table{tp, BaseTable()}),
+			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeTablesMult with the base table")
+		pair{NewElement().VarTimeTablesMult([]*Scalar{s2, s}, []*Table{tp, tq}),
+			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s2, s}, []*ristretto255.Element{p.n, q.n})}.check(t, "VarTimeTablesMult")
+		pair{NewElement().VarTimeTablesMult([]*Scalar{s}, []*Table{tq}),
+			ristretto255.NewIdentityElement().ScalarMult(s, q.n)}.check(t, "VarTimeTablesMult of one table")
 	}
+	pair{NewElement().VarTimeTablesMult(nil, nil), ristretto255.NewIdentityElement()}.check(t, "empty VarTimeTablesMult")
 	pair{NewElement().MultiScalarMult(nil, nil), ristretto255.NewIdentityElement().MultiScalarMult(nil, nil)}.check(t, "empty MultiScalarMult")
 	pair{NewElement().VarTimeMultiScalarMult(nil, nil), ristretto255.NewIdentityElement().VarTimeMultiScalarMult(nil, nil)}.check(t, "empty VarTimeMultiScalarMult")
 }
