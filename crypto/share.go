@@ -43,7 +43,7 @@ func VerifyShare(ctx Context, seat int, pub *PublicKey, c *Ciphertext, sh *Share
 		return err
 	}
 	tr := shareTranscript(ctx, seat, pub, c, &sh.dEnc)
-	if !verifyDLEQ(tr, &pub.p.e, &c.a.e, &sh.d.e, &sh.proof) {
+	if !verifyDLEQ(tr, pub, &c.a.e, &sh.d.e, &sh.proof) {
 		return fmt.Errorf("decryption share of seat %d: %w", seat, ErrInvalidProof)
 	}
 	return nil
@@ -140,11 +140,12 @@ func proveDLEQ(rand io.Reader, tr *transcript, x *group.Scalar, h *group.Element
 	return nil
 }
 
-// verifyDLEQ checks a proof that log_G y1 = log_h y2, with the statement written to tr.
-func verifyDLEQ(tr *transcript, y1, h, y2 *group.Element, p *schnorrProof) bool {
+// verifyDLEQ checks a proof that log_G y1 = log_h y2 for the key y1, with the statement
+// written to tr.
+func verifyDLEQ(tr *transcript, y1 *PublicKey, h, y2 *group.Element, p *schnorrProof) bool {
 	negC := group.NewScalar().Negate(&p.c)
 	var r1, r2 group.Element
-	r1.VarTimeDoubleScalarBaseMult(negC, y1, &p.s) // s·G − c·y1
+	keyBaseMult(&r1, negC, y1, &p.s) // s·G − c·y1, with y1's table (tables.go)
 	r2.VarTimeMultiScalarMult([]*group.Scalar{&p.s, negC}, []*group.Element{h, y2})
 	tr.element(&r1)
 	tr.element(&r2)
