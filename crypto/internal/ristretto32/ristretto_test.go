@@ -213,6 +213,13 @@ func TestDifferentialScalarMult(t *testing.T) {
 			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{p.n, q.n})}.check(t, "VarTimeMultiScalarMult")
 		pair{NewElement().VarTimeDoubleScalarBaseMult(s, p.a, s2),
 			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeDoubleScalarBaseMult")
+		// The generator takes the precomputed width-8 table, once: a second generator in the
+		// same call goes the general way.
+		g, gn := NewGeneratorElement(), ristretto255.NewGeneratorElement()
+		pair{NewElement().VarTimeMultiScalarMult([]*Scalar{s, s2, s2}, []*Element{g, p.a, g}),
+			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s, s2, s2}, []*ristretto255.Element{gn, p.n, gn})}.check(t, "VarTimeMultiScalarMult with the generator twice")
+		pair{NewElement().VarTimeMultiScalarMult([]*Scalar{s}, []*Element{g}),
+			ristretto255.NewIdentityElement().ScalarBaseMult(s)}.check(t, "VarTimeMultiScalarMult of the generator alone")
 		tp, tq := NewTable(p.a), NewTable(q.a)
 		pair{NewElement().VarTimeTablesMult([]*Scalar{s, s2}, []*Table{tp, BaseTable()}),
 			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeTablesMult with the base table")
