@@ -93,6 +93,24 @@ func BenchmarkShareVerify(b *testing.B) {
 	}
 }
 
+// BenchmarkShareVerifyDeal checks one seat's shares of a whole 24-card deck, as a node does
+// for a deal's shares entry (protocol's applyShares), the seat's key met before as in a game.
+func BenchmarkShareVerifyDeal(b *testing.B) {
+	tb, ctx, deck := benchDeck(b)
+	shares := make([]*crypto.Share, len(deck))
+	for i := range deck {
+		shares[i], _ = crypto.DecryptShare(rand.Reader, ctx, 2, tb.keys[2], &deck[i])
+	}
+	pub := tb.keys[2].Public()
+	for b.Loop() {
+		for i, sh := range shares {
+			if err := crypto.VerifyShare(ctx, 2, pub, &deck[i], sh); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // Combining five verified shares and looking the point up among 24 cards.
 func BenchmarkDecodeCard(b *testing.B) {
 	tb, ctx, deck := benchDeck(b)
