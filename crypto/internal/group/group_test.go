@@ -87,3 +87,51 @@ func TestTables(t *testing.T) {
 		t.Fatal("no tables: not the identity")
 	}
 }
+
+// BenchmarkNewTable: what a key's first table costs (crypto builds one the second time a
+// check meets a key), and BenchmarkTablesMult what s·G − c·Y costs with the two tables,
+// against VarTimeDoubleScalarBaseMult:
+//
+//	go test -run '^$' -bench 'Table|DoubleScalar' -cpu 1 ./crypto/internal/group/   (and -tags group32, or in Node)
+func BenchmarkNewTable(b *testing.B) {
+	p := NewGeneratorElement()
+	p.Add(p, p)
+	for b.Loop() {
+		NewTable(p)
+	}
+}
+
+func benchScalars(b *testing.B) (*Scalar, *Scalar) {
+	x := sha512.Sum512([]byte("bench x"))
+	y := sha512.Sum512([]byte("bench y"))
+	s, err := NewScalar().SetUniformBytes(x[:])
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := NewScalar().SetUniformBytes(y[:])
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s, c
+}
+
+func BenchmarkTablesMult(b *testing.B) {
+	s, c := benchScalars(b)
+	p := NewGeneratorElement()
+	p.Add(p, p)
+	t := NewTable(p)
+	var out Element
+	for b.Loop() {
+		VarTimeTablesMult(&out, []*Scalar{c, s}, []*Table{t, BaseTable()})
+	}
+}
+
+func BenchmarkDoubleScalarBaseMult(b *testing.B) {
+	s, c := benchScalars(b)
+	p := NewGeneratorElement()
+	p.Add(p, p)
+	var out Element
+	for b.Loop() {
+		out.VarTimeDoubleScalarBaseMult(c, p, s)
+	}
+}
