@@ -101,12 +101,6 @@ func (t *transcript) bytes(b []byte) { writeLP(t.h, b) }
 func (t *transcript) uint(v uint64)  { writeUint(t.h, v) }
 func (t *transcript) raw(b []byte)   { t.h.Write(b) }
 func (t *transcript) point(p *Point) { t.element(&p.e) }
-func (t *transcript) points(p []Point) {
-	t.uint(uint64(len(p)))
-	for i := range p {
-		t.point(&p[i])
-	}
-}
 
 func (t *transcript) element(p *group.Element) { t.h.Write(p.Bytes()) }
 func (t *transcript) scalar(s *group.Scalar)   { t.h.Write(s.Bytes()) }

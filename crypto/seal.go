@@ -259,7 +259,7 @@ func VerifyBlame(ctx Context, from, to int, recipient *PublicKey, box *SealedBox
 		return nil, fmt.Errorf("blame by seat %d of a box that fails its own check: %w", to, err)
 	}
 	tr := blameTranscript(ctx, from, to, recipient, box, &b.s)
-	if !verifyDLEQ(tr, &recipient.p.e, &box.e.e, &b.s.e, &b.proof) {
+	if !verifyDLEQ(tr, recipient, &box.e.e, &b.s.e, &b.proof) {
 		return nil, fmt.Errorf("blame by seat %d of the box from seat %d: %w", to, from, ErrInvalidProof)
 	}
 	return openBox(ctx, from, to, recipient, box, &b.s)

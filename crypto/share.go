@@ -13,6 +13,7 @@ import (
 // is known, M = B − ΣD is its card point.
 type Share struct {
 	d     Point
+	dEnc  [PointSize]byte // d's encoding, kept so that d is encoded (or decoded) once
 	proof schnorrProof
 }
 
@@ -28,7 +29,8 @@ func DecryptShare(rand io.Reader, ctx Context, seat int, priv *PrivateKey, c *Ci
 	}
 	sh := &Share{}
 	sh.d.e.ScalarMult(&priv.x, &c.a.e)
-	tr := shareTranscript(ctx, seat, &priv.pub, c, &sh.d)
+	sh.dEnc = [PointSize]byte(sh.d.e.Bytes())
+	tr := shareTranscript(ctx, seat, &priv.pub, c, &sh.dEnc)
 	if err := proveDLEQ(rand, tr, &priv.x, &c.a.e, &sh.proof); err != nil {
 		return nil, err
 	}
@@ -40,19 +42,21 @@ func VerifyShare(ctx Context, seat int, pub *PublicKey, c *Ciphertext, sh *Share
 	if err := ctx.check(seat); err != nil {
 		return err
 	}
-	tr := shareTranscript(ctx, seat, pub, c, &sh.d)
-	if !verifyDLEQ(tr, &pub.p.e, &c.a.e, &sh.d.e, &sh.proof) {
+	tr := shareTranscript(ctx, seat, pub, c, &sh.dEnc)
+	if !verifyDLEQ(tr, pub, &c.a.e, &sh.d.e, &sh.proof) {
 		return fmt.Errorf("decryption share of seat %d: %w", seat, ErrInvalidProof)
 	}
 	return nil
 }
 
-func shareTranscript(ctx Context, seat int, pub *PublicKey, c *Ciphertext, d *Point) *transcript {
+// shareTranscript writes the statement of a share, D by its encoding dEnc: the bytes the
+// share was parsed from, so that a received D is never encoded again.
+func shareTranscript(ctx Context, seat int, pub *PublicKey, c *Ciphertext, dEnc *[PointSize]byte) *transcript {
 	tr := newTranscript("share", ctx, seat)
 	tr.raw(pub.enc[:])
 	var buf [CiphertextSize]byte
 	tr.raw(c.append(buf[:0]))
-	tr.point(d)
+	tr.raw(dEnc[:])
 	return tr
 }
 
@@ -81,7 +85,7 @@ func DecryptPrivate(priv *PrivateKey, c *Ciphertext, others []*Share) *Point {
 // Bytes returns the ShareSize-byte encoding of sh.
 func (sh *Share) Bytes() []byte {
 	b := make([]byte, 0, ShareSize)
-	b = appendPoint(b, &sh.d.e)
+	b = append(b, sh.dEnc[:]...)
 	return sh.proof.append(b)
 }
 
@@ -94,6 +98,7 @@ func ParseShare(b []byte) (*Share, error) {
 	if err := d.finish("share"); err != nil {
 		return nil, err
 	}
+	sh.dEnc = [PointSize]byte(b[:PointSize])
 	return sh, nil
 }
 
@@ -135,11 +140,12 @@ func proveDLEQ(rand io.Reader, tr *transcript, x *group.Scalar, h *group.Element
 	return nil
 }
 
-// verifyDLEQ checks a proof that log_G y1 = log_h y2, with the statement written to tr.
-func verifyDLEQ(tr *transcript, y1, h, y2 *group.Element, p *schnorrProof) bool {
+// verifyDLEQ checks a proof that log_G y1 = log_h y2 for the key y1, with the statement
+// written to tr.
+func verifyDLEQ(tr *transcript, y1 *PublicKey, h, y2 *group.Element, p *schnorrProof) bool {
 	negC := group.NewScalar().Negate(&p.c)
 	var r1, r2 group.Element
-	r1.VarTimeDoubleScalarBaseMult(negC, y1, &p.s) // s·G − c·y1
+	keyBaseMult(&r1, negC, y1, &p.s) // s·G − c·y1, with y1's table (tables.go)
 	r2.VarTimeMultiScalarMult([]*group.Scalar{&p.s, negC}, []*group.Element{h, y2})
 	tr.element(&r1)
 	tr.element(&r2)

@@ -33,8 +33,12 @@ import (
 
 // A ShuffleProof proves that a deck is a permutation and re-encryption of another.
 type ShuffleProof struct {
-	perm   []Point // c_j, the permutation commitment
-	chain  []Point // ĉ_1..ĉ_n
+	perm  []Point // c_j, the permutation commitment
+	chain []Point // ĉ_1..ĉ_n
+	// enc holds the encodings of perm ‖ chain, 64n bytes: the bytes a received proof was
+	// parsed from, or those the prover encoded once. The transcript and Bytes read them,
+	// so that no point of the proof is encoded again after it was decoded.
+	enc    []byte
 	c      group.Scalar
 	s      [4]group.Scalar
 	sHat   []group.Scalar
@@ -156,8 +160,12 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 		p.perm[j].e.ScalarBaseMult(&rho[j])
 		p.perm[j].e.Add(&p.perm[j].e, &t)
 	}
+	p.enc = make([]byte, 0, 2*n*PointSize)
+	for j := range p.perm {
+		p.enc = appendPoint(p.enc, &p.perm[j].e)
+	}
 
-	tr := shuffleTranscript(ctx, seat, key, in, out, p.perm)
+	tr := shuffleTranscript(ctx, seat, key, in, out, p.enc)
 	u := tr.challenges(n)
 	uPrime := permuteScalars(u, psi)
 
@@ -168,6 +176,7 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 		rHat[i] = next()
 		p.chain[i].e.MultiScalarMult([]*group.Scalar{&rHat[i], &uPrime[i]}, []*group.Element{generator, prev})
 		prev = &p.chain[i].e
+		p.enc = appendPoint(p.enc, &p.chain[i].e)
 	}
 
 	// The prover's commitments t.
@@ -193,7 +202,7 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 	t4b.MultiScalarMult(sc, pb)
 	sc[0] = &w[2]
 	t3.MultiScalarMult(sc, ph)
-	tr.points(p.chain)
+	p.writeChain(tr)
 	for _, q := range []*group.Element{&t1, &t2, &t3, &t4a, &t4b} {
 		tr.element(q)
 	}
@@ -229,13 +238,25 @@ func proveShuffle(rand io.Reader, ctx Context, seat int, key *PublicKey, in, out
 	return p, nil
 }
 
-func shuffleTranscript(ctx Context, seat int, key *PublicKey, in, out Deck, perm []Point) *transcript {
+// shuffleTranscript writes the statement of a shuffle and the permutation commitment, given
+// by the encodings of its points (the first 32n bytes of ShuffleProof.enc): the same bytes
+// as transcript.points.
+func shuffleTranscript(ctx Context, seat int, key *PublicKey, in, out Deck, enc []byte) *transcript {
+	n := len(in)
 	tr := newTranscript("shuffle", ctx, seat)
 	tr.raw(key.enc[:])
 	in.writeTo(tr)
 	out.writeTo(tr)
-	tr.points(perm)
+	tr.uint(uint64(n))
+	tr.raw(enc[:n*PointSize])
 	return tr
+}
+
+// writeChain writes the chain ĉ_1..ĉ_n to tr as transcript.points would, from enc.
+func (p *ShuffleProof) writeChain(tr *transcript) {
+	n := len(p.chain)
+	tr.uint(uint64(n))
+	tr.raw(p.enc[n*PointSize : 2*n*PointSize])
 }
 
 // VerifyShuffle checks that out is a permutation and re-encryption of in under key,
@@ -256,7 +277,7 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	y := &key.p.e
 	hs := shuffleBases.first(n)
 	h := &shuffleChainBase.first(1)[0]
-	tr := shuffleTranscript(ctx, seat, key, in, out, p.perm)
+	tr := shuffleTranscript(ctx, seat, key, in, out, p.enc)
 	u := tr.challenges(n)
 
 	var prodU, t group.Scalar
@@ -299,7 +320,7 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 	t4a.VarTimeMultiScalarMult(sc, pa)
 	t4b.VarTimeMultiScalarMult(sc, pb)
 
-	tr.points(p.chain)
+	p.writeChain(tr)
 	for _, q := range []*group.Element{&t1, &t2, &t3, &t4a, &t4b} {
 		tr.element(q)
 	}
@@ -322,11 +343,7 @@ func VerifyShuffle(ctx Context, seat int, key *PublicKey, in, out Deck, p *Shuff
 // s'_1..s'_n, ShuffleProofSize(n) bytes.
 func (p *ShuffleProof) Bytes() []byte {
 	b := make([]byte, 0, ShuffleProofSize(len(p.perm)))
-	for _, list := range [][]Point{p.perm, p.chain} {
-		for i := range list {
-			b = appendPoint(b, &list[i].e)
-		}
-	}
+	b = append(b, p.enc...)
 	b = appendScalar(b, &p.c)
 	for i := range p.s {
 		b = appendScalar(b, &p.s[i])
@@ -372,6 +389,7 @@ func ParseShuffleProof(b []byte) (*ShuffleProof, error) {
 	if err := d.finish("shuffle proof"); err != nil {
 		return nil, err
 	}
+	p.enc = append([]byte(nil), b[:2*n*PointSize]...)
 	return p, nil
 }
 

@@ -3,10 +3,13 @@ package protocol
 import (
 	"bytes"
 	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"corruption/protocol/internal/wire"
 )
@@ -98,10 +101,67 @@ func parseHello(p []byte) (*hello, error) {
 			return nil, fmt.Errorf("malformed hello: player name: %w", err)
 		}
 	}
-	if !ed25519.Verify(h.key, h.unsigned(), h.sig) {
+	if !helloSigs.verify(h.key, h.unsigned(), h.sig) {
 		return nil, fmt.Errorf("hello from %q: bad signature", h.name)
 	}
 	return h, nil
+}
+
+// helloSigs remembers the last hellos whose signature verified. A hello is parsed twice where
+// it arrives: on a table's channel by the channel's validator (Check) and by the node
+// (Node.handle), in the lobby by its validator and by the lobby's list (ParseAnnouncement
+// both); the second parse finds it here and skips the signature check. Only a verified
+// signature is remembered, under the SHA-256 of the whole signed message and the signature,
+// so a hello that differs in any byte is checked, and a forged one refused, every time.
+var helloSigs = sigMemo{check: ed25519.Verify}
+
+// helloMemoSize bounds helloSigs: a few tables' worth of hellos, said again every few seconds.
+const helloMemoSize = 256
+
+// A sigMemo is a bounded memory of verified Ed25519 signatures; the oldest is forgotten first.
+type sigMemo struct {
+	check func(pub ed25519.PublicKey, msg, sig []byte) bool // ed25519.Verify; a test counts its calls
+	mu    sync.Mutex
+	seen  map[[sha256.Size]byte]bool
+	ring  [helloMemoSize][sha256.Size]byte
+	next  int // the slot of ring to fill next
+}
+
+// verify reports whether sig is pub's signature of msg, as ed25519.Verify does.
+func (m *sigMemo) verify(pub ed25519.PublicKey, msg, sig []byte) bool {
+	hh := sha256.New()
+	var lens [16]byte // pub's and msg's lengths: no two inputs hash the same bytes
+	binary.BigEndian.PutUint64(lens[:8], uint64(len(pub)))
+	binary.BigEndian.PutUint64(lens[8:], uint64(len(msg)))
+	hh.Write(lens[:])
+	hh.Write(pub)
+	hh.Write(msg)
+	hh.Write(sig)
+	var k [sha256.Size]byte
+	hh.Sum(k[:0])
+	m.mu.Lock()
+	known := m.seen[k]
+	m.mu.Unlock()
+	if known {
+		return true
+	}
+	if !m.check(pub, msg, sig) {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.seen == nil {
+		m.seen = make(map[[sha256.Size]byte]bool, helloMemoSize)
+	}
+	if !m.seen[k] {
+		if len(m.seen) == helloMemoSize {
+			delete(m.seen, m.ring[m.next])
+		}
+		m.seen[k] = true
+		m.ring[m.next] = k
+		m.next = (m.next + 1) % helloMemoSize
+	}
+	return true
 }
 
 // sameSettings reports whether two hellos want the same table: name, game, configuration

@@ -15,7 +15,11 @@
 //     products.
 //
 // Both have the same method set (that of ristretto255.Element) and write the same bytes;
-// ristretto32's tests hold it to that against the native implementation.
+// ristretto32's tests hold it to that against the native implementation. Beside the
+// element, each gives a fixed base's table (Table, NewTable, BaseTable) and
+// VarTimeTablesMult, a variable-time multiplication by tables, for checks of public proofs
+// whose bases recur (the generator, a seat's key): ristretto32's in affine form, the native
+// one of Elements summed with Element.Add, since gtank keeps its coordinates private.
 //
 // Scalars are ristretto255.Scalar (edwards25519's fiat-crypto Montgomery arithmetic) in
 // both builds: a shuffle does a few hundred scalar operations against tens of thousands

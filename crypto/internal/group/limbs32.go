@@ -17,3 +17,19 @@ func NewIdentityElement() *Element { return ristretto32.NewIdentityElement() }
 
 // NewGeneratorElement returns a new Element set to the generator of RFC 9496.
 func NewGeneratorElement() *Element { return ristretto32.NewGeneratorElement() }
+
+// Table is a fixed base's multiples for VarTimeTablesMult (ristretto32's, in affine form).
+type Table = ristretto32.Table
+
+// NewTable returns the Table of the fixed base p.
+func NewTable(p *Element) *Table { return ristretto32.NewTable(p) }
+
+// BaseTable returns the generator's Table (the one ScalarBaseMult reads). It must not be
+// modified.
+func BaseTable() *Table { return ristretto32.BaseTable() }
+
+// VarTimeTablesMult sets e = Σ s[i]·P_i, for P_i the base of t[i], and returns e. Its time
+// depends on the scalars: public inputs only.
+func VarTimeTablesMult(e *Element, s []*Scalar, t []*Table) *Element {
+	return e.VarTimeTablesMult(s, t)
+}

@@ -105,6 +105,18 @@ func (p *point) addAffine(a *point, b *affineCached) *point {
 	return p.finish(&pp, &mm, &z2, &tt2d, 0)
 }
 
+// subAffine sets p = a − b for a table entry b with Z = 1: b negated is (y−x, y+x, −2dxy).
+func (p *point) subAffine(a *point, b *affineCached) *point {
+	var pp, mm, tt2d, z2, yPlusX, yMinusX fe
+	yPlusX.addLoose(&a.y, &a.x)
+	yMinusX.sub(&a.y, &a.x)
+	pp.mul(&yPlusX, &b.yMinusX)
+	mm.mul(&yMinusX, &b.yPlusX)
+	tt2d.mul(&a.t, &b.t2d)
+	z2.addLoose(&a.z, &a.z)
+	return p.finish(&pp, &mm, &z2, &tt2d, 1)
+}
+
 // finish completes an addition from (Y1+X1)(Y2+X2), (Y1−X1)(Y2−X2), 2·Z1·Z2 and
 // 2d·T1·T2, the last one negated when negT == 1 (a subtraction).
 func (p *point) finish(pp, mm, zz2, tt2d *fe, negT int) *point {

@@ -213,7 +213,22 @@ func TestDifferentialScalarMult(t *testing.T) {
 			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s, s2}, []*ristretto255.Element{p.n, q.n})}.check(t, "VarTimeMultiScalarMult")
 		pair{NewElement().VarTimeDoubleScalarBaseMult(s, p.a, s2),
 			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeDoubleScalarBaseMult")
+		// The generator takes the precomputed width-8 table, once: a second generator in the
+		// same call goes the general way.
+		g, gn := NewGeneratorElement(), ristretto255.NewGeneratorElement()
+		pair{NewElement().VarTimeMultiScalarMult([]*Scalar{s, s2, s2}, []*Element{g, p.a, g}),
+			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s, s2, s2}, []*ristretto255.Element{gn, p.n, gn})}.check(t, "VarTimeMultiScalarMult with the generator twice")
+		pair{NewElement().VarTimeMultiScalarMult([]*Scalar{s}, []*Element{g}),
+			ristretto255.NewIdentityElement().ScalarBaseMult(s)}.check(t, "VarTimeMultiScalarMult of the generator alone")
+		tp, tq := NewTable(p.a), NewTable(q.a)
+		pair{NewElement().VarTimeTablesMult([]*Scalar{s, s2}, []*Table{tp, BaseTable()}),
+			ristretto255.NewIdentityElement().VarTimeDoubleScalarBaseMult(s, p.n, s2)}.check(t, "VarTimeTablesMult with the base table")
+		pair{NewElement().VarTimeTablesMult([]*Scalar{s2, s}, []*Table{tp, tq}),
+			ristretto255.NewIdentityElement().VarTimeMultiScalarMult([]*Scalar{s2, s}, []*ristretto255.Element{p.n, q.n})}.check(t, "VarTimeTablesMult")
+		pair{NewElement().VarTimeTablesMult([]*Scalar{s}, []*Table{tq}),
+			ristretto255.NewIdentityElement().ScalarMult(s, q.n)}.check(t, "VarTimeTablesMult of one table")
 	}
+	pair{NewElement().VarTimeTablesMult(nil, nil), ristretto255.NewIdentityElement()}.check(t, "empty VarTimeTablesMult")
 	pair{NewElement().MultiScalarMult(nil, nil), ristretto255.NewIdentityElement().MultiScalarMult(nil, nil)}.check(t, "empty MultiScalarMult")
 	pair{NewElement().VarTimeMultiScalarMult(nil, nil), ristretto255.NewIdentityElement().VarTimeMultiScalarMult(nil, nil)}.check(t, "empty VarTimeMultiScalarMult")
 }
