@@ -342,17 +342,7 @@ func TestPrivateRogueGenesis(t *testing.T) {
 	defer net.Close()
 	base := t.TempDir()
 	const players = 3
-	keys := make([]ed25519.PrivateKey, players)
-	for i := range keys {
-		s, err := protocol.OpenStore(filepath.Join(base, fmt.Sprint(i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if keys[i], err = s.Identity(); err != nil {
-			t.Fatal(err)
-		}
-		s.Close()
-	}
+	keys := identities(t, base, players)
 	code, _ := protocol.NewJoinCode(nil)
 	table, err := protocol.NewPrivateTable(nil, keys[0].Public().(ed25519.PublicKey), toyID, []byte{1}, players)
 	if err != nil {

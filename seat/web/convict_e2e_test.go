@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,8 +15,6 @@ import (
 	"corruption/engine"
 	"corruption/protocol"
 	advcheat "corruption/protocol/cheat"
-	"corruption/protocol/tablenet"
-	"corruption/seat"
 )
 
 // cheatedSeen records in the page, as the page draws it, each badge that says a seat's player
@@ -56,41 +53,13 @@ func TestPhoneSeatSeesConviction(t *testing.T) {
 		t.Fatal(err)
 	}
 	const cheater = 0 // the first bot
-	var wg sync.WaitGroup
-	var nodes []*botNode
-	for i := range choice.Players - 1 {
-		s, err := protocol.OpenStore(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		key, err := s.Identity()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := &botNode{store: s}
-		nodes = append(nodes, b)
-		tn, err := tablenet.JoinTable(l.net.Member(), choice.Table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
-			Players: choice.Players, Name: fmt.Sprintf("bot%d", i+1), Timeout: seat.PhoneClock.Timeout, FormTimeout: 2 * time.Minute,
-			Identity: key, Store: s, Net: tn, Player: standIn(engine.LookupStandIn(choice.Game), uint64(i+1)<<32), Escrow: true}
+	nodes, wait := l.botsWith(t, ctx, choice, choice.Players-1, nil, nil, func(i int, cfg *protocol.NodeConfig) {
+		cfg.Escrow = true
 		if i == cheater {
-			cfg.Tamper = ch.Tamper(key)
+			cfg.Tamper = ch.Tamper(cfg.Identity)
 		}
-		node, err := protocol.NewNode(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			b.out, b.err = node.Run(ctx)
-		}()
-	}
-	defer wg.Wait() // the nodes end with ctx, at the latest
+	})
+	defer wait() // the nodes end with ctx, at the latest
 	defer cancel()
 
 	bctx := phone(t, ctx)
@@ -106,7 +75,7 @@ func TestPhoneSeatSeesConviction(t *testing.T) {
 		t.Logf("the page: %s", shown)
 		t.Fatalf("the phone's table did not end: %v", err)
 	}
-	wg.Wait()
+	wait()
 	fired, at := ch.Fired()
 	if !fired {
 		t.Fatal("the cheating bot never wrote decryption shares: the cheat was never played")

@@ -160,8 +160,10 @@ func (l *laptop) bots(t *testing.T, ctx context.Context, choice ui.TableChoice, 
 	return l.botsWith(t, ctx, choice, n, onChange, nil)
 }
 
-// botsWith is bots, each bot's player wrapped by wrap (nil: none).
-func (l *laptop) botsWith(t *testing.T, ctx context.Context, choice ui.TableChoice, n int, onChange func(protocol.Status), wrap func(engine.Player) engine.Player) (nodes []*botNode, wait func()) {
+// botsWith is bots, each bot's player wrapped by wrap (nil: none), and its node's configuration
+// adjusted by adjust (nil: none).
+func (l *laptop) botsWith(t *testing.T, ctx context.Context, choice ui.TableChoice, n int, onChange func(protocol.Status), wrap func(engine.Player) engine.Player,
+	adjust ...func(i int, cfg *protocol.NodeConfig)) (nodes []*botNode, wait func()) {
 	var wg sync.WaitGroup
 	for i := range n {
 		s, err := protocol.OpenStore(t.TempDir())
@@ -187,9 +189,13 @@ func (l *laptop) botsWith(t *testing.T, ctx context.Context, choice ui.TableChoi
 		if wrap != nil {
 			player = wrap(player)
 		}
-		node, err := protocol.NewNode(protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
+		cfg := protocol.NodeConfig{Table: choice.Table, Game: choice.Game, Config: choice.Config,
 			Players: choice.Players, Name: fmt.Sprintf("bot%d", i+1), Timeout: seat.PhoneClock.Timeout, FormTimeout: 2 * time.Minute,
-			Identity: key, Store: s, Net: tn, Player: player, OnChange: change})
+			Identity: key, Store: s, Net: tn, Player: player, OnChange: change}
+		for _, a := range adjust {
+			a(i, &cfg)
+		}
+		node, err := protocol.NewNode(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
