@@ -185,6 +185,9 @@ func (t *Table) twinsAt(e *Entry) *Entry {
 	var best *Entry
 	var bh [32]byte
 	for _, c := range cands {
+		if _, _, err := Twins(c, pub); err != nil {
+			continue // a twin no node could decode (an unknown kind, a body too large): no proof
+		}
 		if h := c.Hash(); best == nil || bytes.Compare(h[:], bh[:]) < 0 {
 			best, bh = c, h
 		}
@@ -210,7 +213,10 @@ func (t *Table) cut(p *Entry) error {
 		return t.verdict
 	}
 	if why := fresh.convictable(p.Seat); why != "" {
-		a, b, _ := Twins(p, t.keys[p.Seat])
+		a, b, err := Twins(p, t.keys[p.Seat])
+		if err != nil {
+			return reject(p, "%v", err)
+		}
 		return t.equivocated(a, b, why)
 	}
 	if err := fresh.Append(p); err != nil {
