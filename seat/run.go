@@ -257,8 +257,9 @@ func (l *loop) playTable(ctx context.Context, clock Clock, choice ui.TableChoice
 		}
 	}
 	tctx, stop := context.WithCancel(ctx)
-	left := make(chan struct{})
+	left, watched := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(watched)
 		select {
 		case <-l.srv.Leaves():
 			close(left)
@@ -269,6 +270,10 @@ func (l *loop) playTable(ctx context.Context, clock Clock, choice ui.TableChoice
 	res, node, err := playOne(tctx, cfg, table{choice: choice, clock: clock, sit: sit, player: player, show: l.srv,
 		slot: cfg.Slot, lobby: l.lobby, key: l.key})
 	stop()
+	// The watcher is done before the leave is looked at: one that took a leave as the table
+	// ended (both were ready) has said so, else that leave would be lost and the results never
+	// left (TestSeatLoop, once, on a loaded machine).
+	<-watched
 	if err != nil {
 		return next, false, err
 	}
