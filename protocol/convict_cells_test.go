@@ -133,23 +133,8 @@ func TestConvictionPrivate(t *testing.T) {
 	base := t.TempDir()
 	keys := identities(t, base, players)
 	spec := convictCellSpec(81)
-	code, err := protocol.NewJoinCode(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := protocol.NewPrivateTable(nil, keys[0].Public().(ed25519.PublicKey), spec.game, spec.config, players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	adm := protocol.NewAdmission(code, table, nil, nil, nil)
-	tables := map[int]*protocol.PrivateTable{0: table}
-	for i := 1; i < players; i++ {
-		self := keys[i].Public().(ed25519.PublicKey)
-		if tables[i], err = protocol.Join(context.Background(), nil, code, self, table.Creator,
-			func(_ context.Context, req []byte) ([]byte, error) { return adm.Serve(connOf(self), req) }); err != nil {
-			t.Fatalf("node %d joins: %v", i, err)
-		}
-	}
+	tables := formPrivate(t, keys, spec.game, spec.config)
+	table := tables[0]
 
 	ch, err := advcheat.Parse(cellCheat)
 	if err != nil {

@@ -170,9 +170,7 @@ func (t *Table) twinsAt(e *Entry) *Entry {
 	var cands []*Entry
 	switch {
 	case e.Kind == KindTwins:
-		if _, _, err := Twins(e, pub); err == nil {
-			cands = append(cands, e)
-		}
+		cands = append(cands, e) // checked below, as every candidate
 	case have.Kind == KindTwins:
 		// A third entry of the seat for this place: each of the proof's twins makes a pair with it.
 		a, b, err := Twins(have, pub)
@@ -325,14 +323,16 @@ func (t *Table) applyReshuffle(e *Entry) error {
 	if err != nil {
 		return err
 	}
-	for i, id := range t.mixedDecks() {
-		ps := t.mixed(id)
-		if err := crypto.VerifyShuffle(t.reshuffleCtx(id), e.Seat, t.joint, t.cards(id, ps), b.decks[i].deck, b.decks[i].proof); err != nil {
+	ids := t.mixedDecks()
+	ps := make([][]int, len(ids))
+	for i, id := range ids {
+		ps[i] = t.mixed(id)
+		if err := crypto.VerifyShuffle(t.reshuffleCtx(id), e.Seat, t.joint, t.cards(id, ps[i]), b.decks[i].deck, b.decks[i].proof); err != nil {
 			return fmt.Errorf("its reshuffle proof of deck %d does not verify: %w", id, err)
 		}
 	}
-	for i, id := range t.mixedDecks() {
-		t.replace(id, t.mixed(id), b.decks[i].deck)
+	for i, id := range ids {
+		t.replace(id, ps[i], b.decks[i].deck)
 	}
 	t.anchorChain(e.Seat, b.anchor)
 	if t.freshAt == nil {

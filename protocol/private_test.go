@@ -337,26 +337,38 @@ func offlineAttack(rec *recording, dict []protocol.JoinCode, creator ed25519.Pub
 // creator publishes, all through the game, a genesis of the table's name that seats it with the
 // two admitted players. They never sit at it: the table they play is the creator's, it
 // completes with identical logs, and no node had to leave a table on the way (no dissolved log).
+// formPrivate forms a private table of game for the players of keys, the first its creator, each
+// other one admitted by the join code: each one's PrivateTable, by index.
+func formPrivate(t *testing.T, keys []ed25519.PrivateKey, game string, config []byte) map[int]*protocol.PrivateTable {
+	t.Helper()
+	code, err := protocol.NewJoinCode(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := protocol.NewPrivateTable(nil, keys[0].Public().(ed25519.PublicKey), game, config, len(keys))
+	if err != nil {
+		t.Fatal(err)
+	}
+	adm := protocol.NewAdmission(code, table, nil, nil, nil)
+	tables := map[int]*protocol.PrivateTable{0: table}
+	for i := 1; i < len(keys); i++ {
+		self := keys[i].Public().(ed25519.PublicKey)
+		if tables[i], err = protocol.Join(context.Background(), nil, code, self, table.Creator,
+			func(_ context.Context, req []byte) ([]byte, error) { return adm.Serve(connOf(self), req) }); err != nil {
+			t.Fatalf("node %d joins: %v", i, err)
+		}
+	}
+	return tables
+}
+
 func TestPrivateRogueGenesis(t *testing.T) {
 	net := memnet.New(163, memnet.Faults{})
 	defer net.Close()
 	base := t.TempDir()
 	const players = 3
 	keys := identities(t, base, players)
-	code, _ := protocol.NewJoinCode(nil)
-	table, err := protocol.NewPrivateTable(nil, keys[0].Public().(ed25519.PublicKey), toyID, []byte{1}, players)
-	if err != nil {
-		t.Fatal(err)
-	}
-	adm := protocol.NewAdmission(code, table, nil, nil, nil)
-	tables := map[int]*protocol.PrivateTable{0: table}
-	for i := 1; i < players; i++ {
-		self := keys[i].Public().(ed25519.PublicKey)
-		if tables[i], err = protocol.Join(context.Background(), nil, code, self, table.Creator,
-			func(_ context.Context, req []byte) ([]byte, error) { return adm.Serve(connOf(self), req) }); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tables := formPrivate(t, keys, toyID, []byte{1})
+	table := tables[0]
 
 	// The rogue's genesis: the rogue first, then the two admitted players.
 	_, rogue, _ := ed25519.GenerateKey(nil)
