@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
 	"corruption/engine"
@@ -20,9 +22,12 @@ var figures = flag.Bool("phone.figures", false, "TestPhoneFigures: time the brow
 // firstDecision records when any of the bots is first asked to decide: the end of the table's
 // setup (keys, escrow, shuffles, proofs) as the bots see it.
 type firstDecision struct {
-	mu sync.Mutex
-	at time.Time
+	mu   sync.Mutex
+	at   time.Time
+	seen chan struct{} // closed at the first decision, when made by newFirstDecision
 }
+
+func newFirstDecision() *firstDecision { return &firstDecision{seen: make(chan struct{})} }
 
 func (f *firstDecision) wrap(p engine.Player) engine.Player { return &timed{f, p} }
 
@@ -35,6 +40,9 @@ func (t *timed) Decide(ctx context.Context, g engine.Game, s int) (engine.Action
 	t.f.mu.Lock()
 	if t.f.at.IsZero() {
 		t.f.at = time.Now()
+		if t.f.seen != nil {
+			close(t.f.seen)
+		}
 	}
 	t.f.mu.Unlock()
 	return t.p.Decide(ctx, g, s)
@@ -84,6 +92,9 @@ func TestPhoneFigures(t *testing.T) {
 				}
 				return time.Now()
 			}
+			if _, err := chromedp.Call(bctx, performance.Enable, performance.EnableParams{}); err != nil {
+				t.Fatal(err)
+			}
 			opened := time.Now()
 			if err := chromedp.Do(bctx, chromedp.Navigate(l.seatURL(t, choice))); err != nil {
 				t.Fatal(err)
@@ -100,6 +111,11 @@ func TestPhoneFigures(t *testing.T) {
 					t.Fatalf("bot %d at the phone's table: %+v %v", i, b.out, b.err)
 				}
 			}
+			m, err := chromedp.Call(bctx, performance.GetMetrics, cdp.Empty{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("the page's thread, from opening: %s", pageMetrics(m.Metrics))
 			t.Logf("%s at %d seats: open → seat ready %.1fs, → table formed %.1fs; setup %.1fs (native %.1fs), whole table %.1fs (native %.1fs), %d entries",
 				game, hi, ready.Sub(opened).Seconds(), formed.Sub(ready).Seconds(), fp.at.Sub(start).Seconds(), nativeSetup.Seconds(),
 				total.Seconds(), native.Seconds(), nodes[0].out.Entries)
@@ -110,4 +126,17 @@ func TestPhoneFigures(t *testing.T) {
 // botsTimed starts n bot nodes whose players record the first decision in f.
 func (l *laptop) botsTimed(t *testing.T, ctx context.Context, choice ui.TableChoice, n int, f *firstDecision) ([]*botNode, func()) {
 	return l.botsWith(t, ctx, choice, n, nil, f.wrap)
+}
+
+// pageMetrics writes Chromium's own figures of the page's thread (CPU throttled, so in the
+// phone's seconds): its tasks, the scripts as Chromium counts them (much of the seat's
+// WebAssembly, run from the event loop's callbacks, falls outside them: TestPhoneTrace says
+// more), the style recalculations and the layouts, with how many of each.
+func pageMetrics(ms []*performance.Metric) string {
+	v := map[string]float64{}
+	for _, m := range ms {
+		v[m.Name] = m.Value
+	}
+	return fmt.Sprintf("tasks %.1fs, scripts %.1fs, style %.1fs (%.0f), layout %.1fs (%.0f)",
+		v["TaskDuration"], v["ScriptDuration"], v["RecalcStyleDuration"], v["RecalcStyleCount"], v["LayoutDuration"], v["LayoutCount"])
 }

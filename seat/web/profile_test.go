@@ -28,10 +28,12 @@ import (
 // one has none). -phone.throttle R slows the CPU R times (4: a stand-in for a phone). A tool
 // for docs/PERFORMANCE.md ("The browser seat"), not a test: it asserts nothing.
 //
-//	go test ./seat/web -run TestPhoneProfile -v -args -phone.profile corruption-7 [-phone.throttle 4]
+//	go test ./seat/web -run TestPhoneProfile -v -args -phone.profile corruption-7 [-phone.throttle 4] [-phone.setup]
 var (
 	profileTable = flag.String("phone.profile", "", "TestPhoneProfile: the table to profile, GAME-N (corruption-7)")
 	profileRate  = flag.Float64("phone.throttle", 1, "TestPhoneProfile: CPU throttling rate")
+	profileTop   = flag.Int("phone.top", 60, "TestPhoneProfile: how many functions to list with what they called")
+	profileSetup = flag.Bool("phone.setup", false, "TestPhoneProfile: profile the table's setup only (to the bots' first decision)")
 )
 
 // profiledWasm, when set, is the .wasm the test laptop serves instead of the committed one.
@@ -77,17 +79,33 @@ func TestPhoneProfile(t *testing.T) {
 	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!!globalThis.corruptionSeat`, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
 		t.Fatal(err)
 	}
-	nodes, wait := l.bots(t, ctx, choice, n-1, nil)
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
+	fd := newFirstDecision()
+	nodes, wait := l.botsTimed(t, ctx, choice, n-1, fd)
+	what := "the table's end"
+	if *profileSetup {
+		// The setup only: the profile stops at the bots' first decision.
+		select {
+		case <-fd.seen:
+		case <-ctx.Done():
+			t.Fatal("no decision")
+		}
+		what = "the bots' first decision"
+	} else if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
 		t.Fatal(err)
 	}
-	wait()
+	took := time.Since(began)
 	res, err := chromedp.Call(bctx, profiler.Stop, cdp.Empty{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s at %d seats, CPU throttled %gx: %.1fs from opening the page to the table's end, %d entries\n%s",
-		game, n, *profileRate, time.Since(began).Seconds(), nodes[0].out.Entries, summary(res.Profile))
+	if *profileSetup {
+		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wait()
+	t.Logf("%s at %d seats, CPU throttled %gx: %.1fs from opening the page to %s, %d entries in the table\n%s",
+		game, n, *profileRate, took.Seconds(), what, nodes[0].out.Entries, summary(res.Profile))
 }
 
 // namedWasm builds the browser seat with its functions' names.
@@ -181,6 +199,6 @@ func summary(p *profiler.Profile) string {
 	fmt.Fprintf(&b, "profiled: %.0f ms\n", total)
 	top("by part", parts, 10)
 	top("by own time", self, 30)
-	top("with what they called", incl, 60)
+	top("with what they called", incl, *profileTop)
 	return b.String()
 }
