@@ -12,8 +12,9 @@ import "time"
 //     frame), the next one waits Share times cost, at least Min and at most Max: the page
 //     takes at most 1/(1+Share) of the thread while the table is busy, and a person never
 //     waits more than Max for the table's news.
-//   - A decision of the person's that becomes due cuts the wait short (the seat's loop wakes on
-//     it): the person's turn is drawn at once.
+//   - A decision of the person's that becomes due, or that the person has just answered, cuts
+//     the wait short (the seat's loop wakes on it): the person's turn is drawn at once, and so
+//     is the move they tapped.
 type Pace struct {
 	Min, Max time.Duration
 	Share    float64

@@ -167,13 +167,14 @@ func setConnected(up bool) {
 }
 
 // turn alerts the person that a decision of theirs is due, or no longer (the loader vibrates,
-// beeps when the page is hidden, and marks the tab's title).
+// beeps when the page is hidden, and marks the tab's title). Either way the page's next state
+// is not held back by the pace (register.go): a decision due is drawn at once, and so is the
+// answer the person just tapped (without it, the tapped decision stayed on the page until the
+// pause after the last state ended: up to three seconds on a slow phone).
 func turn(due bool) {
-	if due {
-		select {
-		case dueNow <- struct{}{}:
-		default:
-		}
+	select {
+	case dueNow <- struct{}{}:
+	default:
 	}
 	if f := js.Global().Get("corruptionSeatTurn"); f.Type() == js.TypeFunction {
 		f.Invoke(due)

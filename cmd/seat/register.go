@@ -11,7 +11,8 @@ import (
 	"corruption/ui"
 )
 
-// dueNow wakes the state streams' pause when a decision of the person's becomes due (turn).
+// dueNow wakes the state streams' pause when a decision of the person's becomes due, or has
+// been answered (turn).
 var dueNow = make(chan struct{}, 1)
 
 // drawn waits for the page to have drawn what it was just handed: the loader's
