@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	rules "corruption/engine/corruption"
 )
@@ -156,7 +157,7 @@ func match[T comparable](text string, cs []candidate[T]) (T, []string, bool) {
 
 // matchCard finds a card: "4000", "$4,000", "4k", "da", "district attorney", "rep", "fiscal".
 func (b Board) matchCard(text string) (rules.Card, error) {
-	if m := money.FindStringSubmatch(squash(fold(text))); m != nil {
+	if m := typedAmount().FindStringSubmatch(squash(fold(text))); m != nil {
 		n := strings.NewReplacer(",", "", ".", "").Replace(m[1])
 		if m[2] != "" {
 			n += "000"
@@ -286,5 +287,7 @@ func squash(s string) string {
 	return strings.NewReplacer(" ", "", "-", "", "'", "", "_", "").Replace(s)
 }
 
-// money is a bribe typed as an amount: "4000", "$4,000", "4.000", "4k".
-var money = regexp.MustCompile(`^\$?(\d{1,2}(?:[.,]?\d{3})?)(k?)\$?$`)
+// typedAmount is a bribe typed as an amount: "4000", "$4,000", "4.000", "4k". It is compiled at its
+// first use, not at the program's start: a phone's seat, which types nothing, spent a tenth of
+// a second of its start on it (4x throttled; docs/PERFORMANCE.md, "The browser seat").
+var typedAmount = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\$?(\d{1,2}(?:[.,]?\d{3})?)(k?)\$?$`) })
