@@ -87,6 +87,7 @@ func run() error {
 	}
 	client.Identify(key) // the laptop knows the seat by its key across reconnections
 	autoplay := u.Query().Get("bot") == "1"
+	tapping = !autoplay
 	name := u.Query().Get("name")
 	if name != "" && protocol.CheckName(name) != nil {
 		name = "" // the page asks it instead
@@ -166,15 +167,23 @@ func setConnected(up bool) {
 	}
 }
 
+// tapping is true when a person plays the seat (not &bot=1): turn then draws their answer at
+// once too.
+var tapping bool
+
 // turn alerts the person that a decision of theirs is due, or no longer (the loader vibrates,
-// beeps when the page is hidden, and marks the tab's title). Either way the page's next state
-// is not held back by the pace (register.go): a decision due is drawn at once, and so is the
-// answer the person just tapped (without it, the tapped decision stayed on the page until the
-// pause after the last state ended: up to three seconds on a slow phone).
+// beeps when the page is hidden, and marks the tab's title). The page's next state is not held
+// back by the pace (register.go): a decision due is drawn at once, and so is the answer a person
+// just tapped (without it, the tapped decision stayed on the page until the pause after the last
+// state ended: up to three seconds on a slow phone, and it could be tapped again). A seat that
+// plays by itself keeps the pace after its answers: nobody waits for them on the page, and
+// drawing each one made the table a third slower (docs/PERFORMANCE.md, "The browser seat").
 func turn(due bool) {
-	select {
-	case dueNow <- struct{}{}:
-	default:
+	if due || tapping {
+		select {
+		case dueNow <- struct{}{}:
+		default:
+		}
 	}
 	if f := js.Global().Get("corruptionSeatTurn"); f.Type() == js.TypeFunction {
 		f.Invoke(due)
