@@ -36,18 +36,35 @@ var (
 	profileSetup = flag.Bool("phone.setup", false, "TestPhoneProfile: profile the table's setup only (to the bots' first decision)")
 )
 
+// toolTable reads a tool's table, GAME-N (corruption-7), from its flag -name; an empty flag
+// skips the tool (a tool runs only when asked).
+func toolTable(t *testing.T, test, name, value string) (game string, n int) {
+	t.Helper()
+	if value == "" {
+		t.Skipf("a tool: go test ./seat/web -run %s -v -args -%s corruption-7", test, name)
+	}
+	if _, err := fmt.Sscanf(strings.Replace(value, "-", " ", 1), "%s %d", &game, &n); err != nil {
+		t.Fatalf("-%s %q: want GAME-N, as corruption-7", name, value)
+	}
+	return game, n
+}
+
+// openSeat opens the seat's page at url and waits for its seat to be ready.
+func openSeat(t *testing.T, bctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!!globalThis.corruptionSeat && !!document.body`, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // profiledWasm, when set, is the .wasm the test laptop serves instead of the committed one.
 var profiledWasm []byte
 
 func TestPhoneProfile(t *testing.T) {
-	if *profileTable == "" {
-		t.Skip("a tool: go test ./seat/web -run TestPhoneProfile -v -args -phone.profile corruption-7")
-	}
-	var game string
-	var n int
-	if _, err := fmt.Sscanf(strings.Replace(*profileTable, "-", " ", 1), "%s %d", &game, &n); err != nil {
-		t.Fatalf("-phone.profile %q: want GAME-N, as corruption-7", *profileTable)
-	}
+	game, n := toolTable(t, "TestPhoneProfile", "phone.profile", *profileTable)
 	profiledWasm = namedWasm(t)
 	t.Cleanup(func() { profiledWasm = nil })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
@@ -73,12 +90,7 @@ func TestPhoneProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	began := time.Now()
-	if err := chromedp.Do(bctx, chromedp.Navigate(l.seatURL(t, choice))); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!!globalThis.corruptionSeat`, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
-		t.Fatal(err)
-	}
+	openSeat(t, bctx, l.seatURL(t, choice))
 	fd := newFirstDecision()
 	nodes, wait := l.botsTimed(t, ctx, choice, n-1, fd)
 	what := "the table's end"

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -29,14 +28,7 @@ var tapsTable = flag.String("phone.taps", "", "TestPhoneTaps: the table to play 
 //
 //	go test ./seat/web -run TestPhoneTaps -v -args -phone.taps corruption-7 [-phone.throttle 4]
 func TestPhoneTaps(t *testing.T) {
-	if *tapsTable == "" {
-		t.Skip("a tool: go test ./seat/web -run TestPhoneTaps -v -args -phone.taps corruption-7")
-	}
-	var game string
-	var n int
-	if _, err := fmt.Sscanf(strings.Replace(*tapsTable, "-", " ", 1), "%s %d", &game, &n); err != nil {
-		t.Fatalf("-phone.taps %q: want GAME-N, as corruption-7", *tapsTable)
-	}
+	game, n := toolTable(t, "TestPhoneTaps", "phone.taps", *tapsTable)
 	rate := *profileRate
 	if rate == 1 {
 		rate = 4
@@ -53,12 +45,7 @@ func TestPhoneTaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(bctx, chromedp.Navigate(l.url+"&name=ann&table="+base64.RawURLEncoding.EncodeToString(b))); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!!globalThis.corruptionSeat && !!document.body`, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
-		t.Fatal(err)
-	}
+	openSeat(t, bctx, l.url+"&name=ann&table="+base64.RawURLEncoding.EncodeToString(b)) // a person's seat: no &bot=1
 	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](tapTimer)); err != nil {
 		t.Fatal(err)
 	}

@@ -29,14 +29,7 @@ var traceTable = flag.String("phone.trace", "", "TestPhoneTrace: the table to tr
 //
 //	go test ./seat/web -run TestPhoneTrace -v -args -phone.trace corruption-7 [-phone.throttle 4]
 func TestPhoneTrace(t *testing.T) {
-	if *traceTable == "" {
-		t.Skip("a tool: go test ./seat/web -run TestPhoneTrace -v -args -phone.trace corruption-7")
-	}
-	var game string
-	var n int
-	if _, err := fmt.Sscanf(strings.Replace(*traceTable, "-", " ", 1), "%s %d", &game, &n); err != nil {
-		t.Fatalf("-phone.trace %q: want GAME-N, as corruption-7", *traceTable)
-	}
+	game, n := toolTable(t, "TestPhoneTrace", "phone.trace", *traceTable)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	l := newLaptop(t)
@@ -70,12 +63,7 @@ func TestPhoneTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	began := time.Now()
-	if err := chromedp.Do(bctx, chromedp.Navigate(l.seatURL(t, choice))); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!!globalThis.corruptionSeat`, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
-		t.Fatal(err)
-	}
+	openSeat(t, bctx, l.seatURL(t, choice))
 	nodes, wait := l.bots(t, ctx, choice, n-1, nil)
 	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
 		t.Fatal(err)
@@ -123,7 +111,7 @@ func traceSummary(events []traceEvent) string {
 			byThread[k] = append(byThread[k], e)
 		}
 	}
-	self := map[string]float64{}
+	self, count := map[string]float64{}, map[string]int{}
 	var busy float64
 	for _, evs := range byThread {
 		sort.Slice(evs, func(i, j int) bool {
@@ -153,6 +141,7 @@ func traceSummary(events []traceEvent) string {
 				pop()
 			}
 			stack = append(stack, open{name: e.Name, end: e.Ts + e.Dur, dur: e.Dur})
+			count[e.Name]++
 		}
 		for len(stack) > 0 {
 			pop()
@@ -169,7 +158,7 @@ func traceSummary(events []traceEvent) string {
 		if i == 30 {
 			break
 		}
-		fmt.Fprintf(&b, "    %8.0f ms %5.1f%%  %s\n", self[k]/1e3, 100*self[k]/busy, k)
+		fmt.Fprintf(&b, "    %8.0f ms %5.1f%%  %7d×  %s\n", self[k]/1e3, 100*self[k]/busy, count[k], k)
 	}
 	return b.String()
 }
