@@ -70,7 +70,9 @@ func TestPhoneSeatSeesConviction(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate(l.seatURL(t, choice))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+	// (By interval: chromedp's default polls at every frame, which keeps the browser drawing
+	// sixty frames a second through the whole table.)
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
 		shown, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`JSON.stringify(document.body.dataset) + ' ' + document.getElementById('main').innerText.slice(0, 300)`))
 		t.Logf("the page: %s", shown)
 		t.Fatalf("the phone's table did not end: %v", err)

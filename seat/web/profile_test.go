@@ -55,7 +55,7 @@ func openSeat(t *testing.T, bctx context.Context, url string) {
 	if err := chromedp.Do(bctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!!globalThis.corruptionSeat && !!document.body`, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`!!globalThis.corruptionSeat && !!document.body`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -102,7 +102,7 @@ func TestPhoneProfile(t *testing.T) {
 			t.Fatal("no decision")
 		}
 		what = "the bots' first decision"
-	} else if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
+	} else if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
 		t.Fatal(err)
 	}
 	took := time.Since(began)
@@ -111,7 +111,7 @@ func TestPhoneProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	if *profileSetup {
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
+		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
 			t.Fatal(err)
 		}
 	}

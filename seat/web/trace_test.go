@@ -65,7 +65,7 @@ func TestPhoneTrace(t *testing.T) {
 	began := time.Now()
 	openSeat(t, bctx, l.seatURL(t, choice))
 	nodes, wait := l.bots(t, ctx, choice, n-1, nil)
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
+	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`document.body.dataset.mode === 'over'`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(25*time.Minute))); err != nil {
 		t.Fatal(err)
 	}
 	wait()
