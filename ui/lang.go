@@ -155,8 +155,8 @@ func fill(text string, args []any) string {
 		if end > 0 {
 			name := text[i+1 : i+end]
 			for k := 0; k+1 < len(args); k += 2 {
-				if n, isString := args[k].(string); (isString && n == name) || (!isString && fmt.Sprint(args[k]) == name) {
-					value, ok = fmt.Sprint(args[k+1]), true
+				if argText(args[k]) == name {
+					value, ok = argText(args[k+1]), true
 					break
 				}
 			}
@@ -170,4 +170,12 @@ func fill(text string, args []any) string {
 		i += end + 1
 	}
 	return b.String()
+}
+
+// argText is an argument of Say as text.
+func argText(a any) string {
+	if s, ok := a.(string); ok {
+		return s
+	}
+	return fmt.Sprint(a)
 }

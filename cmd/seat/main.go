@@ -87,7 +87,6 @@ func run() error {
 	}
 	client.Identify(key) // the laptop knows the seat by its key across reconnections
 	autoplay := u.Query().Get("bot") == "1"
-	tapping = !autoplay
 	name := u.Query().Get("name")
 	if name != "" && protocol.CheckName(name) != nil {
 		name = "" // the page asks it instead
@@ -98,7 +97,7 @@ func run() error {
 	cfg := seat.Config{Store: store, Net: client, Name: name, Given: given,
 		Boards:   games.Boards(),
 		OnServer: func(srv *ui.Server) { register(ui.NewInProcess(srv), b.Seat()) },
-		OnTurn:   turn,
+		OnTurn:   func(due bool) { turn(due, !autoplay) },
 		Autoplay: autoplay,
 		Laptop:   client,
 		Logf:     func(f string, a ...any) { js.Global().Get("console").Call("debug", fmt.Sprintf(f, a...)) },
@@ -167,10 +166,6 @@ func setConnected(up bool) {
 	}
 }
 
-// tapping is true when a person plays the seat (not &bot=1): turn then draws their answer at
-// once too.
-var tapping bool
-
 // turn alerts the person that a decision of theirs is due, or no longer (the loader vibrates,
 // beeps when the page is hidden, and marks the tab's title). The page's next state is not held
 // back by the pace (register.go): a decision due is drawn at once, and so is the answer a person
@@ -178,8 +173,9 @@ var tapping bool
 // state ended: up to three seconds on a slow phone, and it could be tapped again). A seat that
 // plays by itself keeps the pace after its answers: nobody waits for them on the page, and
 // drawing each one made the table a third slower (docs/PERFORMANCE.md, "The browser seat").
-func turn(due bool) {
-	if due || tapping {
+// person says that a person plays the seat (not &bot=1).
+func turn(due, person bool) {
+	if due || person {
 		select {
 		case dueNow <- struct{}{}:
 		default:

@@ -24,7 +24,7 @@ var figures = flag.Bool("phone.figures", false, "TestPhoneFigures: time the brow
 type firstDecision struct {
 	mu   sync.Mutex
 	at   time.Time
-	seen chan struct{} // closed at the first decision, when made by newFirstDecision
+	seen chan struct{} // closed at the first decision
 }
 
 func newFirstDecision() *firstDecision { return &firstDecision{seen: make(chan struct{})} }
@@ -40,9 +40,7 @@ func (t *timed) Decide(ctx context.Context, g engine.Game, s int) (engine.Action
 	t.f.mu.Lock()
 	if t.f.at.IsZero() {
 		t.f.at = time.Now()
-		if t.f.seen != nil {
-			close(t.f.seen)
-		}
+		close(t.f.seen)
 	}
 	t.f.mu.Unlock()
 	return t.p.Decide(ctx, g, s)
@@ -68,9 +66,9 @@ func TestPhoneFigures(t *testing.T) {
 			// Every seat native.
 			l := newLaptop(t)
 			choice := defaultChoice(t, "native-"+game, game, hi)
-			var fn firstDecision
+			fn := newFirstDecision()
 			start := time.Now()
-			nodes, wait := l.botsTimed(t, ctx, choice, hi, &fn)
+			nodes, wait := l.botsTimed(t, ctx, choice, hi, fn)
 			wait()
 			native, nativeSetup := time.Since(start), fn.at.Sub(start)
 			for i, b := range nodes {
@@ -80,7 +78,7 @@ func TestPhoneFigures(t *testing.T) {
 			}
 			// One seat in the browser, 4x slower.
 			choice = defaultChoice(t, "phone-"+game, game, hi)
-			var fp firstDecision
+			fp := newFirstDecision()
 			bctx := phone(t, ctx)
 			if _, err := chromedp.Call(bctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
 				t.Fatal(err)
@@ -101,7 +99,7 @@ func TestPhoneFigures(t *testing.T) {
 			}
 			ready := poll(`!!globalThis.corruptionSeat`)
 			start = time.Now()
-			nodes, wait = l.botsTimed(t, ctx, choice, hi-1, &fp)
+			nodes, wait = l.botsTimed(t, ctx, choice, hi-1, fp)
 			formed := poll(`['setup', 'game', 'over'].includes(document.body.dataset.mode)`)
 			poll(`document.body.dataset.mode === 'over'`)
 			wait()

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -53,7 +55,7 @@ func TestPhoneTaps(t *testing.T) {
 	tapped := map[string]bool{} // the controls tapped for the decision under way
 	lastID, taps := "", 0
 	for {
-		keys, _ := json.Marshal(keysOf(tapped))
+		keys, _ := json.Marshal(slices.AppendSeq(make([]string, 0, len(tapped)), maps.Keys(tapped))) // [] when none: never null
 		target, err := chromedp.Run(bctx, chromedp.Poll[tapTarget](tapFind+"("+string(keys)+")", chromedp.WithPollingInterval(20*time.Millisecond),
 			chromedp.WithPollingTimeout(2*time.Minute)))
 		if err != nil {
@@ -128,14 +130,6 @@ type tapTarget struct {
 	Y    float64 `json:"y,omitempty"`
 	ID   string  `json:"id,omitempty"`
 	Key  string  `json:"key,omitempty"`
-}
-
-func keysOf(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 // quantile is the q-quantile of ms (nearest rank), in milliseconds.
