@@ -205,7 +205,7 @@ wasm() {
   # seat's runner is compiled as in the browser and takes the laptop's seat (docs/UI.md, "The
   # browser seat on a phone": its tests).
   PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 \
-    ./protocol/browserstore/ ./seat/ -run 'TestBackend|TestTakeOver|TestOpenSeat|TestSeatTakesTheLaptopsSeat'
+    ./protocol/browserstore/ ./seat/ -run 'TestBackend|TestTakeOver|TestOpenSeat|TestAppendLater|TestAppendBurst|TestSeatTakesTheLaptopsSeat'
   # crypto's whole suite on the group arithmetic the browser runs (crypto/internal/ristretto32,
   # issue 41): in Node, and natively with the tag that selects it.
   PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 -short ./crypto/...

@@ -15,6 +15,11 @@
 //     one seat.
 //   - Durable as far as the browser allows: a write, a rename, a removal and a synced append
 //     are each one transaction committed with strict durability before the call returns.
+//   - In order, with no hole. An append without a sync (the entries a node receives) is not
+//     waited for, but it is one transaction made at the call, and IndexedDB runs a store's
+//     transactions in the order they were made: every later call sees it. An append lands
+//     only after the chunk before it, so none follows one that failed, and the first failure
+//     is returned by the appender's next call (Append, Size or Close) and every one after.
 //
 // What is not promised: the browser may clear its storage (private mode, "clear site data",
 // storage pressure); the seat then starts afresh with a new identity, as a node given an empty

@@ -226,28 +226,91 @@ func (b *Backend) List(dir string) ([]string, error) {
 
 // appender appends chunks to one file; it counts the file's chunks, which only the holder of
 // the seat adds to.
+//
+// An append with sync is waited for, as the other calls are. One without (the entries a node
+// receives, its chat) is not: the node goes on while IndexedDB commits it (on a phone at a
+// table of seven, waiting for each cost a fifth of the table's time: docs/PERFORMANCE.md).
+// It loses nothing that waiting gave: each append is one transaction, and IndexedDB runs the
+// transactions of a store in the order they were made, so every later call of the backend (a
+// read, the log written anew at a cut, the seat given up) comes after it; an append checks
+// that the chunk before it is there, so none lands after one that failed and the file has no
+// hole; the first failure is returned by the appender's next call, and by every one after it.
 type appender struct {
 	b      *Backend
 	name   string
 	chunks int
 	size   int64
+	later  bool  // appends not waited for were made
+	err    error // the first append that failed
 }
 
-func (a *appender) Size() (int64, error) { return a.size, nil }
+func (a *appender) Size() (int64, error) {
+	if err := a.failed(); err != nil {
+		return 0, err
+	}
+	return a.size, nil
+}
+
+// failed is the first failed append's error, asking the JavaScript half about those not waited
+// for.
+func (a *appender) failed() error {
+	if a.err != nil || !a.later {
+		return a.err
+	}
+	o, err := theOps()
+	if err != nil {
+		return err
+	}
+	if m := o.Call("failure", a.b.seat, a.name); m.Type() == js.TypeString {
+		a.err = a.b.werr("append", a.name, errors.New(m.String()))
+	}
+	return a.err
+}
 
 func (a *appender) Append(p []byte, sync bool) error {
+	if err := a.failed(); err != nil {
+		return err
+	}
 	tok, err := a.b.held()
 	if err != nil {
 		return err
 	}
-	if _, err := call("append", a.b.seat, tok, a.name, a.chunks, toJS(p), sync); err != nil {
-		return a.b.werr("append", a.name, err)
+	if sync {
+		if _, err := call("append", a.b.seat, tok, a.name, a.chunks, toJS(p), true); err != nil {
+			if ferr := a.failed(); ferr != nil {
+				return ferr // an append before this one failed first
+			}
+			a.err = a.b.werr("append", a.name, err)
+			return a.err
+		}
+	} else {
+		o, err := theOps()
+		if err != nil {
+			return err
+		}
+		o.Call("appendLater", a.b.seat, tok, a.name, a.chunks, toJS(p))
+		a.later = true
 	}
 	a.chunks++
 	a.size += int64(len(p))
 	return nil
 }
 
-func (a *appender) Close() error { return nil }
+// Close waits for the appends not waited for, and returns the first failure.
+func (a *appender) Close() error {
+	if !a.later {
+		return a.err
+	}
+	a.later = false
+	m, err := call("settle", a.b.seat, a.name)
+	switch {
+	case a.err != nil:
+	case err != nil:
+		a.err = a.b.werr("append", a.name, err)
+	case m.Type() == js.TypeString:
+		a.err = a.b.werr("append", a.name, errors.New(m.String()))
+	}
+	return a.err
+}
 
 var _ protocol.Backend = (*Backend)(nil)

@@ -27,8 +27,11 @@ const errOf = (tx, fallback) => {
   return new Error(e ? (e.message || String(e)) : fallback);
 };
 // run runs body(stores) in one transaction; a write checks the owner first. It resolves with
-// what body set as out.value when the transaction completes.
+// what body set as out.value when the transaction completes. Every call seals the batch of
+// appends not waited for (appendLater) that is still open: no append made after a call joins
+// a transaction made before it.
 const run = async (seat, token, write, strict, body) => {
+  batch = null;
   const db = await open();
   return new Promise((resolve, reject) => {
     const tx = db.transaction(['files', 'owners'], write ? 'readwrite' : 'readonly',
@@ -56,6 +59,26 @@ const keys = (files, seat, name, done) => {
   const r = files.getAllKeys(fileRange(seat, name));
   r.onsuccess = () => done(r.result);
 };
+// put adds chunks [n, data]... of a file, once the chunk before the first is there: an
+// append after a failed one fails too ("hole"), so that a file is always its chunks 0..k with
+// none missing.
+const put = (files, seat, name, items, fail) => {
+  const write = () => { for (const [n, data] of items) files.put(data, key(seat, name, n)); };
+  const first = items[0][0];
+  if (first === 0) { write(); return; }
+  const g = files.getKey(key(seat, name, first - 1));
+  g.onsuccess = () => {
+    if (g.result === undefined) { fail('hole: the append before this one did not land'); return; }
+    write();
+  };
+};
+const append = (seat, token, name, n, data, strict) => run(seat, token, true, strict,
+  (files, owners, out, fail) => put(files, seat, name, [[n, data]], fail));
+// The appends not waited for (appendLater), by seat NUL name: the last transaction's promise,
+// and the first failure. batch is the one whose transaction has not begun, which the next
+// appends of its file join (one transaction for a burst of entries), until any other call.
+const later = new Map();
+let batch = null;
 const join = (parts) => {
   let n = 0;
   for (const p of parts) n += p.length;
@@ -76,9 +99,45 @@ return {
     files.put(data, key(seat, name, 0));
   }),
   // append adds data as chunk n (the appender counts its chunks).
-  append: (seat, token, name, n, data, strict) => run(seat, token, true, strict, (files) => {
-    files.put(data, key(seat, name, n));
-  }),
+  append,
+  // appendLater is append without a sync, not waited for: it returns at once. It is written
+  // in a transaction made at the call, or in the one of the appends just before it if that
+  // one has not begun and no other call came between; IndexedDB runs a store's transactions
+  // in the order they were made, so every call made before it is done first, and every call
+  // made after it sees it (a read; a file written anew replaces it).
+  // The first one of a file that fails is kept for the Go half, which asks at its next call
+  // (failure); every later append fails too, on its check of the chunk before it.
+  appendLater: (seat, token, name, n, data) => {
+    const id = seat + '\0' + name;
+    if (batch && batch.id === id && batch.token === token && batch.next === n) {
+      batch.items.push([n, data]);
+      batch.next++;
+      return;
+    }
+    let st = later.get(id);
+    if (!st) later.set(id, st = {last: null, error: null});
+    const b = {id, token, next: n + 1, items: [[n, data]]};
+    st.last = run(seat, token, true, false, (files, owners, out, fail) => {
+      if (batch === b) batch = null; // begun: later appends make a transaction of their own
+      put(files, seat, name, b.items, fail);
+    }).catch((e) => { st.error = st.error || e; });
+    batch = b; // after run, which seals the batch before it
+  },
+  // failure is the message of the first failed appendLater of a file, or null.
+  failure: (seat, name) => {
+    const st = later.get(seat + '\0' + name);
+    return st && st.error ? st.error.message : null;
+  },
+  // settle resolves once the file's appends not waited for are done, with the first one's
+  // failure (or null), and forgets them (the Go half's appender closes).
+  settle: async (seat, name) => {
+    const id = seat + '\0' + name;
+    const st = later.get(id);
+    if (!st) return null;
+    await st.last;
+    if (later.get(id) === st) later.delete(id);
+    return st.error ? st.error.message : null;
+  },
   rename: (seat, token, from, to) => run(seat, token, true, true, (files, owners, out, fail) =>
     chunks(files, seat, from, (cs) => {
       if (!cs.length) { fail('missing'); return; }

@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"errors"
 	"os"
+	"strings"
 	"syscall/js"
 	"testing"
 
@@ -127,5 +128,178 @@ func TestOpenSeat(t *testing.T) {
 	second.Unlock()
 	if _, err := OpenSeat(""); err == nil {
 		t.Error("a seat opened for no laptop")
+	}
+}
+
+// TestAppendLater: appends without a sync are not waited for, yet land in order before any
+// later call (a read, a sync append, a file written anew); one that fails stops every later
+// one, so the file has no hole, and its error comes back at the appender's next call and at
+// its Close; a seat taken over by another tab fails the old tab's appends with ErrLocked.
+func TestAppendLater(t *testing.T) {
+	b := open(t, "seat-l")
+	if err := b.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer b.Unlock()
+	a, err := b.OpenAppend("log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ""
+	for i := range 20 {
+		p := string(rune('a' + i))
+		if err := a.Append([]byte(p), false); err != nil {
+			t.Fatalf("append %d: %v", i, err)
+		}
+		want += p
+	}
+	if got, err := b.ReadFile("log"); err != nil || string(got) != want {
+		t.Fatalf("read after appends not waited for: %q, %v; want %q", got, err, want)
+	}
+	if err := a.Append([]byte("!"), true); err != nil {
+		t.Fatal(err)
+	}
+	want += "!"
+	if n, err := a.Size(); err != nil || n != int64(len(want)) {
+		t.Fatalf("Size = %d, %v; want %d", n, err, len(want))
+	}
+	if err := a.Append([]byte("?"), false); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.WriteFile("log", []byte("anew")); err != nil { // a log written anew at a cut
+		t.Fatal(err)
+	}
+	if got, err := b.ReadFile("log"); err != nil || string(got) != "anew" {
+		t.Fatalf("the file written anew after an append not waited for: %q, %v", got, err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+
+	// A put the storage refuses (a full disk), in the middle of appends not waited for.
+	a, err = b.OpenAppend("full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refuse := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		v := args[1]
+		return v.Type() == js.TypeObject && v.Get("length").Int() == 3 // the chunk "bad"
+	})
+	defer refuse.Release()
+	js.Global().Set("fakeIDBRefusePut", refuse)
+	defer js.Global().Delete("fakeIDBRefusePut")
+	other, err := b.OpenAppend("other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"o", "k", "bad", "x", "y"} {
+		if err := a.Append([]byte(p), false); err != nil {
+			t.Fatalf("append %q returned %v before the failure could be known", p, err)
+		}
+		// An append to another file between each: each of these is a transaction of its
+		// own, not one of the appends of a burst.
+		if err := other.Append([]byte("-"), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := b.ReadFile("full"); err != nil || string(got) != "ok" {
+		t.Fatalf("after a refused append: %q, %v; want %q (no chunk after the one refused)", got, err, "ok")
+	}
+	if got, err := b.ReadFile("other"); err != nil || string(got) != "-----" {
+		t.Fatalf("the other file: %q, %v", got, err)
+	}
+	for _, call := range []func() error{
+		func() error { return a.Append([]byte("z"), false) },
+		func() error { return a.Append([]byte("z"), true) },
+		func() error { _, err := a.Size(); return err },
+		a.Close,
+	} {
+		if err := call(); err == nil || !strings.Contains(err.Error(), "full") {
+			t.Fatalf("a call after the refused append: %v; want the storage's error", err)
+		}
+	}
+	if got, _ := b.ReadFile("full"); string(got) != "ok" {
+		t.Fatalf("after the failure was reported: %q; want %q", got, "ok")
+	}
+	// A new appender of the file starts afresh.
+	a, err = b.OpenAppend("full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Append([]byte("!"), false); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatalf("a new appender after a failed one: %v", err)
+	}
+	if got, _ := b.ReadFile("full"); string(got) != "ok!" {
+		t.Fatalf("the new appender's file: %q; want %q", got, "ok!")
+	}
+
+	// A seat taken over by another tab while appends are on their way.
+	old, tab := open(t, "seat-l2"), open(t, "seat-l2")
+	if err := old.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	a, err = old.OpenAppend("log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Append([]byte("mine"), false); err != nil {
+		t.Fatal(err)
+	}
+	old.ask.Call("close")
+	if err := tab.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Unlock()
+	if err := a.Append([]byte("late"), false); err != nil {
+		t.Fatalf("append after the take-over, before it could be known: %v", err)
+	}
+	if err := a.Close(); !errors.Is(err, protocol.ErrLocked) {
+		t.Fatalf("Close after the take-over: %v, want ErrLocked", err)
+	}
+	if got, _ := tab.ReadFile("log"); string(got) != "mine" {
+		t.Fatalf("the seat's log after the take-over: %q; want %q", got, "mine")
+	}
+}
+
+// TestAppendBurst: appends not waited for that follow each other with no other call between
+// are written in one transaction, which a failure drops whole; a call between them (here a
+// read) starts a new one, which the appends after it do not join.
+func TestAppendBurst(t *testing.T) {
+	b := open(t, "seat-burst")
+	if err := b.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer b.Unlock()
+	a, err := b.OpenAppend("log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refuse := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return args[1].Type() == js.TypeObject && args[1].Get("length").Int() == 3
+	})
+	defer refuse.Release()
+	js.Global().Set("fakeIDBRefusePut", refuse)
+	defer js.Global().Delete("fakeIDBRefusePut")
+	for _, p := range []string{"a", "b", "c", "d"} {
+		if err := a.Append([]byte(p), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := b.ReadFile("log"); err != nil || string(got) != "abcd" {
+		t.Fatalf("the burst: %q, %v", got, err)
+	}
+	for _, p := range []string{"e", "bad", "f"} {
+		if err := a.Append([]byte(p), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Close(); err == nil || !strings.Contains(err.Error(), "full") {
+		t.Fatalf("Close after a burst with a refused chunk: %v", err)
+	}
+	if got, err := b.ReadFile("log"); err != nil || string(got) != "abcd" {
+		t.Fatalf("after the refused burst: %q, %v; want it dropped whole", got, err)
 	}
 }

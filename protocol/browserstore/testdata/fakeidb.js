@@ -1,8 +1,9 @@
 // A fake of the part of the browser's storage that idb.js and lock.go use, for the tests under
 // Node (which has no IndexedDB, localStorage or sessionStorage): indexedDB.open with an
-// upgrade, object stores with string keys, transactions that are atomic (a copy, committed at
-// the end or dropped by abort), run one after another, and whose requests answer
-// asynchronously in order; IDBKeyRange.bound; a Map-backed Storage. Values are copied in and
+// upgrade, object stores with string keys, transactions that are atomic (a copy taken when
+// they run, committed at the end or dropped by abort), run one after another in the order they
+// were made, and whose requests answer asynchronously in order; a put a test can make fail
+// (fakeIDBRefusePut); IDBKeyRange.bound; a Map-backed Storage. Values are copied in and
 // out, as the structured clone does.
 (() => {
   const copy = (v) => (v instanceof Uint8Array ? v.slice() : v);
@@ -18,30 +19,45 @@
   class Tx {
     constructor(db, names, mode) {
       this.db = db; this.mode = mode; this.queue = []; this.aborted = false; this.error = null;
-      this.work = new Map();
-      for (const n of names) this.work.set(n, new Map(db.stores.get(n)));
+      this.names = names; this.work = null;
       setTimeout(() => this.run(), 0);
     }
     objectStore(name) {
-      const m = this.work.get(name);
-      if (!m) throw new Error('no object store ' + name);
+      if (!this.names.includes(name)) throw new Error('no object store ' + name);
       const tx = this;
+      // The store's working copy is taken when the transaction runs, after every transaction
+      // made before it has committed, as IndexedDB orders them.
+      const m = () => tx.work.get(name);
       const req = (fn) => { const r = {}; tx.queue.push({r, fn}); return r; };
-      const sorted = (q) => [...m.keys()].filter(match(q)).sort();
+      const sorted = (q) => [...m().keys()].filter(match(q)).sort();
       const ro = () => { if (tx.mode !== 'readwrite') throw new Error('ReadOnlyError'); };
       return {
-        get: (k) => req(() => copy(m.get(k))),
-        put: (v, k) => { ro(); return req(() => { m.set(k, copy(v)); return k; }); },
-        delete: (q) => { ro(); return req(() => { for (const k of sorted(q)) m.delete(k); }); },
-        getAll: (q) => req(() => sorted(q).map((k) => copy(m.get(k)))),
+        get: (k) => req(() => copy(m().get(k))),
+        getKey: (k) => req(() => (m().has(k) ? k : undefined)),
+        put: (v, k) => {
+          ro();
+          return req(() => {
+            // A test may make a put fail, as a full disk or a storage quota would.
+            if (globalThis.fakeIDBRefusePut && globalThis.fakeIDBRefusePut(k, v)) {
+              tx.abort({name: 'QuotaExceededError', message: 'the fake storage is full'});
+              return undefined;
+            }
+            m().set(k, copy(v));
+            return k;
+          });
+        },
+        delete: (q) => { ro(); return req(() => { for (const k of sorted(q)) m().delete(k); }); },
+        getAll: (q) => req(() => sorted(q).map((k) => copy(m().get(k)))),
         getAllKeys: (q) => req(() => sorted(q)),
       };
     }
-    abort() {
+    abort(error) {
       this.aborted = true;
-      this.error = {name: 'AbortError', message: 'aborted'};
+      this.error = error || {name: 'AbortError', message: 'aborted'};
     }
     run() {
+      this.work = new Map();
+      for (const n of this.names) this.work.set(n, new Map(this.db.stores.get(n)));
       while (this.queue.length && !this.aborted) {
         const {r, fn} = this.queue.shift();
         r.result = fn();
