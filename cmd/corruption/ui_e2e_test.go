@@ -12,8 +12,10 @@ package main
 //
 //	ARTIFACTS               where the screenshots go (default: the test's temporary directory)
 //	CORRUPTION_SCREENSHOTS  also save the docs' screenshots there (lobby, corruption, awarding...)
-//	CI=true                 a missing /usr/bin/chromium, or a missing axe-core, fails the test
-//	                        rather than skipping it (.ci/run installs axe-core under .ci/node)
+//	CI=true                 a missing browser, or a missing axe-core, fails the test rather than
+//	                        skipping it (.ci/run installs axe-core under .ci/node)
+//	CORRUPTION_CHROMIUM     the browser to drive (default: Debian's chromium-headless-shell, else
+//	                        its chromium: ui/browsertest)
 
 import (
 	"context"
@@ -35,9 +37,8 @@ import (
 	"corruption/engine/corruption"
 	"corruption/p2p"
 	"corruption/ui"
+	"corruption/ui/browsertest"
 )
-
-const chromiumPath = "/usr/bin/chromium"
 
 // axePath is axe-core's script, as .ci/run installs it (npm install --prefix .ci/node).
 const axePath = "../../.ci/node/node_modules/axe-core/axe.min.js"
@@ -63,14 +64,14 @@ func needChromium(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("a browser test: skipped in -short mode")
 	}
-	if _, err := os.Stat(chromiumPath); err != nil {
-		msg := fmt.Sprintf("the browser test needs Debian's chromium at %s (apt-get install chromium): %v", chromiumPath, err)
+	path, err := browsertest.Chromium(false)
+	if err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
+			t.Fatal(err)
 		}
-		t.Skip(msg)
+		t.Skip(err)
 	}
-	return chromiumPath
+	return path
 }
 
 // browser gives the test a tab of the shared headless Chromium at 1440x900; it is closed when

@@ -27,6 +27,7 @@ import (
 	bus "corruption/protocol/tablenet/memnode"
 	"corruption/seat"
 	"corruption/ui"
+	"corruption/ui/browsertest"
 )
 
 // The browser seat in headless Chromium, with a phone's viewport and touch, against bot nodes:
@@ -38,17 +39,16 @@ var wide = flag.Bool("phone.wide", false, "the browser seat's tests at every gam
 
 var nopage = flag.Bool("phone.nopage", false, "the browser seat without its page (&page=0): to time the seat alone")
 
-const chromiumPath = "/usr/bin/chromium"
-
 // phone starts a fresh headless Chromium with a phone's viewport and touch.
 func phone(t *testing.T, ctx context.Context) context.Context {
 	t.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		msg := fmt.Sprintf("the browser test needs Debian's chromium at %s (apt-get install chromium): %v", chromiumPath, err)
+	// The figure tools stand in for a phone's browser: the whole of it (ui/browsertest).
+	chromiumPath, err := browsertest.Chromium(*figures || *tapsTable != "" || *traceTable != "" || *profileTable != "")
+	if err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
+			t.Fatal(err)
 		}
-		t.Skip(msg)
+		t.Skip(err)
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromiumPath), chromedp.Headless,
 		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
