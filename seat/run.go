@@ -268,7 +268,7 @@ func (l *loop) playTable(ctx context.Context, clock Clock, choice ui.TableChoice
 		}
 	}()
 	res, node, err := playOne(tctx, cfg, table{choice: choice, clock: clock, sit: sit, player: player, show: l.srv,
-		slot: cfg.Slot, lobby: l.lobby, key: l.key})
+		slot: cfg.Slot, lobby: l.lobby, key: l.key, forget: l.forget})
 	stop()
 	// The watcher is done before the leave is looked at: one that took a leave as the table
 	// ended (both were ready) has said so, else that leave would be lost and the results never
@@ -288,9 +288,8 @@ func (l *loop) playTable(ctx context.Context, clock Clock, choice ui.TableChoice
 		sit.ended(node, res, Stopped)
 		return next, false, ctx.Err() // the page closes: the table stays noted, for the next load
 	}
-	if res.Outcome == nil || !res.Outcome.Paused {
-		l.forget() // over, or never played: a reload goes to the lobby
-	}
+	// Over, or never played: playOne forgot the table before it showed the end, so that a
+	// reload goes to the lobby (TestSeatTableFails).
 	sit.ended(node, res, Over)
 	select {
 	case next := <-l.srv.Rematches():

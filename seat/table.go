@@ -23,6 +23,10 @@ type table struct {
 	slot   *ui.NodeSlot
 	lobby  *tablenet.Net
 	key    ed25519.PrivateKey
+	// forget, if set, forgets the table noted for a reload: called before the page shows the
+	// end of a table that is over or could not start, so that a reload once the results are
+	// in sight never goes back to it.
+	forget func()
 }
 
 // playOne plays one table to its end (or until ctx ends) and shows the person how it went: a
@@ -40,6 +44,9 @@ func playOne(ctx context.Context, cfg Config, t table) (res ui.Result, node *pro
 			return ui.Result{Err: err}, nil, err
 		}
 		res := ui.Result{Err: words}
+		if t.forget != nil {
+			t.forget()
+		}
 		show(res)
 		return res, nil, nil
 	}
@@ -91,6 +98,9 @@ func playOne(ctx context.Context, cfg Config, t table) (res ui.Result, node *pro
 		if err := cfg.Store.WipeSecrets(choice.Table); err != nil {
 			cfg.Notef("cannot wipe the table's secrets: %v", err)
 		}
+	}
+	if ctx.Err() == nil && (out == nil || !out.Paused) && t.forget != nil {
+		t.forget() // over, or never played (a table stopped, the page closing, stays noted)
 	}
 	if ctx.Err() == nil || runErr == nil || cfg.ShowStopped {
 		show(res)
