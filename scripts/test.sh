@@ -35,7 +35,11 @@ cd "$(dirname "$0")/.."
 # checkout compiled. Without it, each fresh clone compiled the project's own packages again in
 # every step, plain, for tests, for the race detector, for fuzzing and for the browser: some
 # 50 s of a fresh clone's 370 s on 2 cores (docs/PERFORMANCE.md, "The seventh session").
-export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath"
+# And every link leaves out the DWARF debugging tables (-ldflags=-w: a third of a test binary's
+# link, some 15 CPU-s of the command's 60-odd links; Go's stack traces, the race detector's
+# reports and the profiler do not use them). A build with -ldflags of its own (TestVersion's)
+# takes its own.
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath -ldflags=-w"
 FUZZTIME="${FUZZTIME:-1000x}"
 STATICCHECK="honnef.co/go/tools/cmd/staticcheck@v0.8.2"
 RELEASE_TARGETS="linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64"
