@@ -136,15 +136,7 @@ func TestOpenSeat(t *testing.T) {
 // one, so the file has no hole, and its error comes back at the appender's next call and at
 // its Close; a seat taken over by another tab fails the old tab's appends with ErrLocked.
 func TestAppendLater(t *testing.T) {
-	b := open(t, "seat-l")
-	if err := b.Lock(); err != nil {
-		t.Fatal(err)
-	}
-	defer b.Unlock()
-	a, err := b.OpenAppend("log")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, a := heldFile(t, "seat-l", "log")
 	want := ""
 	for i := range 20 {
 		p := string(rune('a' + i))
@@ -177,17 +169,11 @@ func TestAppendLater(t *testing.T) {
 	}
 
 	// A put the storage refuses (a full disk), in the middle of appends not waited for.
-	a, err = b.OpenAppend("full")
+	a, err := b.OpenAppend("full")
 	if err != nil {
 		t.Fatal(err)
 	}
-	refuse := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		v := args[1]
-		return v.Type() == js.TypeObject && v.Get("length").Int() == 3 // the chunk "bad"
-	})
-	defer refuse.Release()
-	js.Global().Set("fakeIDBRefusePut", refuse)
-	defer js.Global().Delete("fakeIDBRefusePut")
+	refuseChunksOf(t, 3) // the chunk "bad"
 	other, err := b.OpenAppend("other")
 	if err != nil {
 		t.Fatal(err)
@@ -268,21 +254,8 @@ func TestAppendLater(t *testing.T) {
 // are written in one transaction, which a failure drops whole; a call between them (here a
 // read) starts a new one, which the appends after it do not join.
 func TestAppendBurst(t *testing.T) {
-	b := open(t, "seat-burst")
-	if err := b.Lock(); err != nil {
-		t.Fatal(err)
-	}
-	defer b.Unlock()
-	a, err := b.OpenAppend("log")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refuse := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return args[1].Type() == js.TypeObject && args[1].Get("length").Int() == 3
-	})
-	defer refuse.Release()
-	js.Global().Set("fakeIDBRefusePut", refuse)
-	defer js.Global().Delete("fakeIDBRefusePut")
+	b, a := heldFile(t, "seat-burst", "log")
+	refuseChunksOf(t, 3) // the chunk "bad"
 	for _, p := range []string{"a", "b", "c", "d"} {
 		if err := a.Append([]byte(p), false); err != nil {
 			t.Fatal(err)
@@ -302,4 +275,33 @@ func TestAppendBurst(t *testing.T) {
 	if got, err := b.ReadFile("log"); err != nil || string(got) != "abcd" {
 		t.Fatalf("after the refused burst: %q, %v; want it dropped whole", got, err)
 	}
+}
+
+// heldFile opens seat's backend, holds it for the test, and opens name for appending.
+func heldFile(t *testing.T, seat, name string) (*Backend, protocol.Appender) {
+	t.Helper()
+	b := open(t, seat)
+	if err := b.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Unlock() })
+	a, err := b.OpenAppend(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, a
+}
+
+// refuseChunksOf makes the fake storage refuse every put of a chunk of n bytes, as a full disk
+// would, until the test ends.
+func refuseChunksOf(t *testing.T, n int) {
+	refuse := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		v := args[1]
+		return v.Type() == js.TypeObject && v.Get("length").Int() == n
+	})
+	js.Global().Set("fakeIDBRefusePut", refuse)
+	t.Cleanup(func() {
+		js.Global().Delete("fakeIDBRefusePut")
+		refuse.Release()
+	})
 }
