@@ -284,9 +284,12 @@ func (l *loop) playTable(ctx context.Context, clock Clock, choice ui.TableChoice
 		return next, false, nil
 	default:
 	}
-	if ctx.Err() != nil {
+	if ctx.Err() != nil && res.Err != nil {
+		// The page closed before the table ended: the table stays noted, for the next load. (A
+		// table that ended, its results shown, is over even if the page closes right after:
+		// TestSeatLaptopHooks quit as the results came, once, on a loaded machine.)
 		sit.ended(node, res, Stopped)
-		return next, false, ctx.Err() // the page closes: the table stays noted, for the next load
+		return next, false, ctx.Err()
 	}
 	// Over, or never played: playOne forgot the table before it showed the end, so that a
 	// reload goes to the lobby (TestSeatTableFails).
