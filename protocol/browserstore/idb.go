@@ -230,9 +230,11 @@ func (b *Backend) List(dir string) ([]string, error) {
 // An append with sync is waited for, as the other calls are. One without (the entries a node
 // receives, its chat) is not: the node goes on while IndexedDB commits it (on a phone at a
 // table of seven, waiting for each cost a fifth of the table's time: docs/PERFORMANCE.md).
-// It loses nothing that waiting gave: each append is one transaction, and IndexedDB runs the
-// transactions of a store in the order they were made, so every later call of the backend (a
-// read, the log written anew at a cut, the seat given up) comes after it; an append checks
+// It loses nothing that waiting gave: each append is in a transaction made at the call (or in
+// the one of the appends just before it, a burst, while that one has not begun and no other
+// call came between), and IndexedDB runs the transactions of a store in the order they were
+// made, so every later call of the backend (a read, the log written anew at a cut, the seat
+// given up) comes after it; an append checks
 // that the chunk before it is there, so none lands after one that failed and the file has no
 // hole; the first failure is returned by the appender's next call, and by every one after it.
 type appender struct {
