@@ -23,12 +23,21 @@ import (
 // its node spent on the table's work (writing its own entries and validating every entry; the
 // bots' thinking is left out).
 func lockstepLog(b testing.TB, n int, v corruption.Variant) ([]byte, []time.Duration) {
+	w, spent := lockstepWorld(b, n, v, -1)
+	if !w.obs.Done() {
+		b.Fatalf("the table halts: %v", w.obs.Verdict())
+	}
+	return logBytes(b, w.log), spent
+}
+
+// lockstepWorld plays a table in lockstep, to its end or to its entry stop (stop < 0: no stop).
+func lockstepWorld(b testing.TB, n int, v corruption.Variant, stop int) (*world, []time.Duration) {
 	w := newWorld(b, corruptionWorld(fmt.Sprintf("bench %d %s", n, v), "", n, v, false), "")
 	dec := w.botDecider(b)
 	spent := make([]time.Duration, n)
 	for {
 		seat, _ := w.obs.Due()
-		if seat < 0 {
+		if seat < 0 || stop >= 0 && len(w.log) >= stop {
 			break
 		}
 		tb := w.tables[seat]
@@ -55,10 +64,7 @@ func lockstepLog(b testing.TB, n int, v corruption.Variant) ([]byte, []time.Dura
 		w.log = append(w.log, e)
 		w.reseat() // once the seat order is drawn, w.tables[seat] is the node that sits there
 	}
-	if !w.obs.Done() {
-		b.Fatalf("the table halts: %v", w.obs.Verdict())
-	}
-	return logBytes(b, w.log), spent
+	return w, spent
 }
 
 // BenchmarkAudit7 audits the log of a whole 7-player standard table: every signature, proof,

@@ -286,3 +286,7 @@ func HelloForTest(v uint8, table, game string, config []byte, players int, name 
 
 // RaceDetectorForTest: the tests run under the race detector (race_on_internal_test.go).
 const RaceDetectorForTest = raceDetector
+
+// ReportSameForTest is AuditChecked's report made from t without a second check, or nil when
+// it audits log in full.
+func ReportSameForTest(t *Table, log []byte) *Report { return t.reportSame(log) }
