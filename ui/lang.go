@@ -2,10 +2,12 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 )
 
 // Languages are the languages the shell speaks, by their ISO 639-1 code; the first is the
@@ -70,39 +72,63 @@ func Localize[B any](b B, lang string) B {
 // LANG.json, an object whose "words" maps each key to its text. A text names its arguments in
 // braces ("{who} places {card}"); the page's script reads the same files. The zero value has
 // no words: Say then returns the key.
+//
+// A language's file is read at its first use, not before: a browser's seat speaks one language
+// (and English where it lacks a word), and reading every package's every language when its
+// WebAssembly started cost a phone a tenth of a second (docs/PERFORMANCE.md).
 type Words struct {
-	langs map[string]map[string]string
+	langs map[string]func() map[string]string // by language, its words read once at first use
 }
 
 // LoadWords reads dir/LANG.json from fsys for every language of Languages there is a file of;
-// English must be there.
+// English must be there. Every file is read now: an error names the first that does not read.
 func LoadWords(fsys fs.FS, dir string) (*Words, error) {
-	w := &Words{langs: map[string]map[string]string{}}
+	w := &Words{langs: map[string]func() map[string]string{}}
 	for _, l := range Languages {
-		b, err := fs.ReadFile(fsys, path.Join(dir, l+".json"))
+		words, err := readWords(fsys, dir, l)
 		if err != nil {
-			if l == Languages[0] {
-				return nil, fmt.Errorf("the %s words: %w", l, err)
+			if l != Languages[0] && errors.Is(err, fs.ErrNotExist) {
+				continue
 			}
-			continue
+			return nil, err
 		}
-		var f struct {
-			Words map[string]string `json:"words"`
-		}
-		if err := json.Unmarshal(b, &f); err != nil {
-			return nil, fmt.Errorf("the %s words: %w", l, err)
-		}
-		w.langs[l] = f.Words
+		w.langs[l] = func() map[string]string { return words }
 	}
 	return w, nil
 }
 
-// MustLoadWords is LoadWords for the files embedded in a package: it panics if they do not
-// read (a test of the package reads them).
-func MustLoadWords(fsys fs.FS, dir string) *Words {
-	w, err := LoadWords(fsys, dir)
+// readWords reads dir/lang.json.
+func readWords(fsys fs.FS, dir, lang string) (map[string]string, error) {
+	b, err := fs.ReadFile(fsys, path.Join(dir, lang+".json"))
 	if err != nil {
-		panic(err)
+		return nil, fmt.Errorf("the %s words: %w", lang, err)
+	}
+	var f struct {
+		Words map[string]string `json:"words"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("the %s words: %w", lang, err)
+	}
+	return f.Words, nil
+}
+
+// MustLoadWords is LoadWords for the files embedded in a package, each file read at its
+// language's first use: it panics if English is not there, and a file that does not read has
+// no words (Say falls back to English, then to the key). Every package's tests read its files
+// whole (TestWordsRead and the packages' own).
+func MustLoadWords(fsys fs.FS, dir string) *Words {
+	w := &Words{langs: map[string]func() map[string]string{}}
+	for _, l := range Languages {
+		if _, err := fs.Stat(fsys, path.Join(dir, l+".json")); err != nil {
+			if l == Languages[0] {
+				panic(fmt.Errorf("the %s words: %w", l, err))
+			}
+			continue
+		}
+		w.langs[l] = sync.OnceValue(func() map[string]string {
+			words, _ := readWords(fsys, dir, l)
+			return words
+		})
 	}
 	return w
 }
@@ -119,14 +145,22 @@ func (w *Words) Speaks() []string {
 }
 
 // Keys are the keys of lang's words.
-func (w *Words) Keys(lang string) map[string]string { return w.langs[lang] }
+func (w *Words) Keys(lang string) map[string]string { return w.of(lang) }
+
+// of is lang's words (nil for a language w has no file of).
+func (w *Words) of(lang string) map[string]string {
+	if f := w.langs[lang]; f != nil {
+		return f()
+	}
+	return nil
+}
 
 // Say is the text of key in lang (or in English, when lang lacks it; or the key itself), with
 // its arguments filled in: args are pairs of a name and a value ("who", "ann").
 func (w *Words) Say(lang, key string, args ...any) string {
-	text, ok := w.langs[lang][key]
+	text, ok := w.of(lang)[key]
 	if !ok {
-		if text, ok = w.langs[Languages[0]][key]; !ok {
+		if text, ok = w.of(Languages[0])[key]; !ok {
 			text = key
 		}
 	}
