@@ -176,31 +176,15 @@ func StepLabelForTest(t *Table) string { return t.step.label() }
 func DeckForTest(t *Table, id int) crypto.Deck { return append(crypto.Deck(nil), t.deck[id]...) }
 
 // CloneForTest copies a table, so that a fuzz target can try entries on a copy of a table it
-// built once. The copy shares nothing that Append changes.
+// built once. The copy shares nothing that Append changes: every slice and map the services
+// write in place, and the node's own secrets (a seat's place is written into them when the
+// order is drawn, and again at a cut). TestCloneForTest holds it so as the table grows fields.
 func CloneForTest(t *Table) *Table {
 	c := *t
 	c.entries = slices.Clone(t.entries)
 	c.evidence = slices.Clone(t.evidence)
-	c.proofs = slices.Clone(t.proofs)
-	c.pubs = slices.Clone(t.pubs)
-	c.chains = slices.Clone(t.chains)
-	c.dealt = maps.Clone(t.dealt)
-	for id := range t.mixedAt {
-		c.mixedAt[id] = slices.Clone(t.mixedAt[id])
-	}
-	c.reshuffled = maps.Clone(t.reshuffled)
-	c.freshAt = maps.Clone(t.freshAt)
-	c.values = slices.Clone(t.values)
-	c.mine = maps.Clone(t.mine)
-	if t.answer != nil {
-		a := *t.answer
-		c.answer = &a
-	}
-	c.step.writers = slices.Clone(t.step.writers)
-	c.step.reveals = slices.Clone(t.step.reveals)
-	c.step.shares = slices.Clone(t.step.shares)
-	c.step.refs = slices.Clone(t.step.refs)
-	c.step.values = slices.Clone(t.step.values)
+	c.keys = slices.Clone(t.keys)
+	c.self = cloneSelf(t.self)
 	if t.game != nil {
 		c.game = t.game.Clone()
 	}
@@ -208,6 +192,102 @@ func CloneForTest(t *Table) *Table {
 		v := *t.verdict
 		c.verdict = &v
 	}
+	// keyring
+	c.proofs = slices.Clone(t.proofs)
+	c.pubs = slices.Clone(t.pubs)
+	c.chains = slices.Clone(t.chains)
+	// seating
+	c.rosterSeat = slices.Clone(t.rosterSeat)
+	c.orderReveals = slices.Clone(t.orderReveals)
+	// decks
+	for id := range t.deck {
+		c.deck[id] = slices.Clone(t.deck[id])
+		c.mixedAt[id] = slices.Clone(t.mixedAt[id])
+	}
+	c.dealt = make(map[engine.DeckCard]*privateDeal, len(t.dealt))
+	for k, d := range t.dealt {
+		c.dealt[k] = clonePrivateDeal(d)
+	}
+	// hidden
+	c.values = slices.Clone(t.values)
+	c.mine = maps.Clone(t.mine)
+	c.answer = cloneAnswer(t.answer)
+	// escrow
+	c.deals = slices.Clone(t.deals)
+	c.held = slices.Clone(t.held)
+	// departs
+	c.open = make(map[int]*Self, len(t.open))
+	for seat, s := range t.open {
+		c.open[seat] = cloneSelf(s)
+	}
+	c.openAt = maps.Clone(t.openAt)
+	c.openVals = maps.Clone(t.openVals)
+	c.standIns = maps.Clone(t.standIns)
+	if t.leaving != nil {
+		l := *t.leaving
+		l.writers, l.shares = slices.Clone(l.writers), slices.Clone(l.shares)
+		c.leaving = &l
+	}
+	if t.promise != nil {
+		p := *t.promise
+		c.promise = &p
+	}
+	if t.shadow != nil {
+		c.shadow = t.shadow.Clone()
+	}
+	c.record = make([]recorded, len(t.record))
+	for i, r := range t.record {
+		r.deals = slices.Clone(r.deals)
+		for j, d := range r.deals {
+			r.deals[j] = clonePrivateDeal(d)
+		}
+		r.answer = cloneAnswer(r.answer)
+		c.record[i] = r
+	}
+	c.lastAns = cloneAnswer(t.lastAns)
+	// convicts
+	c.list = slices.Clone(t.list)
+	if t.heldIn != nil {
+		in := *t.heldIn
+		c.heldIn = &in
+	}
+	// cuts
+	c.reshuffled = maps.Clone(t.reshuffled)
+	c.freshAt = maps.Clone(t.freshAt)
+	// the step under way
+	c.step.writers = slices.Clone(t.step.writers)
+	c.step.reveals = slices.Clone(t.step.reveals)
+	c.step.shares = make([][]*crypto.Share, len(t.step.shares))
+	for i, sh := range t.step.shares {
+		c.step.shares[i] = slices.Clone(sh)
+	}
+	c.step.refs = slices.Clone(t.step.refs)
+	c.step.values = slices.Clone(t.step.values)
+	return &c
+}
+
+func cloneSelf(s *Self) *Self {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	return &c
+}
+
+func clonePrivateDeal(d *privateDeal) *privateDeal {
+	if d == nil {
+		return nil
+	}
+	c := *d
+	c.shares = slices.Clone(d.shares)
+	return &c
+}
+
+func cloneAnswer(a *pendingAnswer) *pendingAnswer {
+	if a == nil {
+		return nil
+	}
+	c := *a
 	return &c
 }
 
