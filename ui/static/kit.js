@@ -11,12 +11,12 @@ export const $ = (sel, root = document) => root.querySelector(sel);
 // h builds an element: h('button.choice', {dataset: {index: 3}, onclick}, 'text', child...).
 // The spec is tag#id.class.class (id and classes optional).
 export function h(spec, props = {}, ...kids) {
-  const [head, ...classes] = spec.split('.');
-  const [tag, id] = head.split('#');
-  const el = document.createElement(tag || 'div');
-  if (id) el.id = id;
-  if (classes.length) el.className = classes.filter(Boolean).join(' ');
-  for (const [k, v] of Object.entries(props || {})) {
+  const sp = parseSpec(spec);
+  const el = document.createElement(sp.tag);
+  if (sp.id) el.id = sp.id;
+  if (sp.cls !== null) el.className = sp.cls;
+  for (const k in props) {
+    const v = props[k];
     if (v === undefined || v === null || v === false) continue;
     if (k === 'dataset') Object.assign(el.dataset, v);
     else if (k === 'class') el.className += (el.className ? ' ' : '') + v;
@@ -24,11 +24,33 @@ export function h(spec, props = {}, ...kids) {
     else if (k in el && typeof v !== 'string') el[k] = v;
     else el.setAttribute(k, v === true ? '' : v);
   }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
+  appendKids(el, kids);
   return el;
+}
+
+// appendKids appends kids to el: nested arrays flattened, null, undefined and false left out,
+// anything not a node as text.
+function appendKids(el, kids) {
+  for (const kid of kids) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    if (Array.isArray(kid)) appendKids(el, kid);
+    else el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+}
+
+// parseSpec reads h's spec (tag#id.class.class), once a spec: a page draws the same few
+// hundred specs at every state.
+const specs = new Map();
+function parseSpec(spec) {
+  let sp = specs.get(spec);
+  if (!sp) {
+    const [head, ...classes] = spec.split('.');
+    const [tag, id] = head.split('#');
+    sp = {tag: tag || 'div', id, cls: classes.length ? classes.filter(Boolean).join(' ') : null};
+    if (specs.size > 5000) specs.clear(); // a board's specs made of ever new values: kept bounded
+    specs.set(spec, sp);
+  }
+  return sp;
 }
 
 // An element's handlers (h's onclick, onchange...) are kept on it, by event, and one listener
@@ -41,7 +63,11 @@ function dispatch(e) {
 
 function on(el, type, f) {
   (el.__on || (el.__on = {}))[type] = f;
-  el.addEventListener(type, dispatch);
+  const kept = el.__listens || (el.__listens = new Set());
+  if (!kept.has(type)) {
+    kept.add(type);
+    el.addEventListener(type, dispatch);
+  }
 }
 
 // morph makes parent's children those of kids (what a render built anew), changing only what
@@ -53,16 +79,57 @@ function on(el, type, f) {
 // at every state costs the browser only what changed (the style, the layout and the
 // accessibility tree of the rest stay as they are).
 export function morph(parent, kids) {
-  const want = kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)
-    .map((k) => (k instanceof Node ? k : document.createTextNode(String(k))));
-  for (let i = 0; i < want.length; i++) {
-    const old = parent.childNodes[i], nu = want[i];
-    if (!old) parent.append(nu);
-    else if (old === nu) continue;
-    else if (alike(old, nu)) patch(old, nu);
-    else parent.replaceChild(nu, old);
+  const want = [];
+  flatten(kids, want);
+  morphInto(parent, want);
+}
+
+// flatten puts kids' nodes in out, in order: nested arrays flattened, null, undefined and
+// false left out, anything else as a text node.
+function flatten(kids, out) {
+  for (const k of kids) {
+    if (k === null || k === undefined || k === false) continue;
+    if (Array.isArray(k)) flatten(k, out);
+    else out.push(k instanceof Node ? k : document.createTextNode(String(k)));
   }
-  while (parent.childNodes.length > want.length) parent.lastChild.remove();
+}
+
+// morphInto makes parent's children the nodes of want. It walks parent's children once (no
+// index into the live list), and a redraw that changed nothing writes nothing.
+function morphInto(parent, want) {
+  let old = parent.firstChild;
+  for (const nu of want) old = place(parent, old, nu);
+  trim(old);
+}
+
+// place puts nu where old is among parent's children (old null: at the end), and returns the
+// child to compare with the next node wanted.
+function place(parent, old, nu) {
+  if (!old) {
+    parent.append(nu);
+    return null;
+  }
+  if (old === nu) return old.nextSibling;
+  if (nu.parentNode === parent) {
+    parent.insertBefore(nu, old); // a node of the page's, further on: moved here
+    return old;
+  }
+  if (alike(old, nu)) {
+    patch(old, nu);
+    return old.nextSibling;
+  }
+  const next = old.nextSibling;
+  parent.replaceChild(nu, old);
+  return next;
+}
+
+// trim removes old and every child after it.
+function trim(old) {
+  while (old) {
+    const next = old.nextSibling;
+    old.remove();
+    old = next;
+  }
 }
 
 const replaced = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'IMG', 'CANVAS', 'IFRAME']);
@@ -79,20 +146,44 @@ function patch(old, nu) {
     if (old.nodeValue !== nu.nodeValue) old.nodeValue = nu.nodeValue;
     return;
   }
-  for (const a of [...old.attributes]) if (!nu.hasAttribute(a.name)) old.removeAttribute(a.name);
-  for (const a of nu.attributes) {
+  // The new node's attributes, where old's differ; then, unless old held exactly as many and
+  // all of them matched (a redraw's usual case), old's that the new node lacks go.
+  const na = nu.attributes, oa = old.attributes;
+  let same = na.length === oa.length;
+  for (let i = 0; i < na.length; i++) {
+    const a = na[i];
     if (old.getAttribute(a.name) === a.value) continue;
+    same = false;
     // The page's policy (style-src 'self', ui/http.go) applies no style attribute set as
     // markup: a style a board set through the CSSOM (Corruptia's wall places each bill so) is
     // copied through the CSSOM too, or the element would stay where it was drawn first.
     if (a.name === 'style') old.style.cssText = nu.style.cssText;
     else old.setAttribute(a.name, a.value);
   }
+  if (!same) {
+    for (let i = oa.length - 1; i >= 0; i--) {
+      const name = oa[i].name;
+      if (!nu.hasAttribute(name)) old.removeAttribute(name);
+    }
+  }
   if (old.__on || nu.__on) {
     old.__on = nu.__on;
-    for (const type of Object.keys(nu.__on || {})) old.addEventListener(type, dispatch);
+    for (const type in nu.__on) {
+      const kept = old.__listens || (old.__listens = new Set());
+      if (!kept.has(type)) {
+        kept.add(type);
+        old.addEventListener(type, dispatch);
+      }
+    }
   }
-  morph(old, [...nu.childNodes]);
+  // The new node's children, walked as they are taken from it (each one's next found first).
+  let at = old.firstChild;
+  for (let kid = nu.firstChild; kid;) {
+    const next = kid.nextSibling;
+    at = place(old, at, kid);
+    kid = next;
+  }
+  trim(at);
 }
 
 const svgNS = 'http://www.w3.org/2000/svg';
