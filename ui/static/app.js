@@ -297,12 +297,7 @@ function revealAsked() {
   else if (r.top < 0) window.scrollBy(0, r.top - 16);
 }
 
-// setSheet gives the decision's sheet's height (--sheet) to the two elements that use it: the
-// root (its scroll padding: a focused control scrolls into sight above the sheet) and main
-// (its bottom padding: room to scroll the board's last row above the sheet). The property is
-// registered as not inherited (style.css), and set on them alone: set on the body, as it was,
-// every change of the sheet's height restyled the whole page, 1,900 elements at a table of
-// seven, 15 times a table and 60% of the page's style time (docs/PERFORMANCE.md).
+// setSheet sets --sheet on the two elements that read it (on the body, it restyled the page).
 function setSheet(px) {
   const v = px + 'px';
   for (const el of [document.documentElement, $('#main')]) {

@@ -24,22 +24,21 @@ export function h(spec, props = {}, ...kids) {
     else if (k in el && typeof v !== 'string') el[k] = v;
     else el.setAttribute(k, v === true ? '' : v);
   }
-  appendKids(el, kids);
+  el.append(...nodes(kids, []));
   return el;
 }
 
-// appendKids appends kids to el: nested arrays flattened, null, undefined and false left out,
-// anything not a node as text.
-function appendKids(el, kids) {
-  for (const kid of kids) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    if (Array.isArray(kid)) appendKids(el, kid);
-    else el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+// nodes puts kids in out: arrays flattened, null, undefined and false left out.
+function nodes(kids, out) {
+  for (const k of kids) {
+    if (k === null || k === undefined || k === false) continue;
+    if (Array.isArray(k)) nodes(k, out);
+    else out.push(k instanceof Node ? k : document.createTextNode(String(k)));
   }
+  return out;
 }
 
-// parseSpec reads h's spec (tag#id.class.class), once a spec: a page draws the same few
-// hundred specs at every state.
+// parseSpec reads each spec once.
 const specs = new Map();
 function parseSpec(spec) {
   let sp = specs.get(spec);
@@ -47,7 +46,7 @@ function parseSpec(spec) {
     const [head, ...classes] = spec.split('.');
     const [tag, id] = head.split('#');
     sp = {tag: tag || 'div', id, cls: classes.length ? classes.filter(Boolean).join(' ') : null};
-    if (specs.size > 5000) specs.clear(); // a board's specs made of ever new values: kept bounded
+    if (specs.size > 5000) specs.clear();
     specs.set(spec, sp);
   }
   return sp;
@@ -63,55 +62,37 @@ function dispatch(e) {
 
 function on(el, type, f) {
   (el.__on || (el.__on = {}))[type] = f;
-  const kept = el.__listens || (el.__listens = new Set());
-  if (!kept.has(type)) {
-    kept.add(type);
+  listen(el, type);
+}
+
+function listen(el, type) {
+  const l = el.__listens || (el.__listens = new Set());
+  if (!l.has(type)) {
+    l.add(type);
     el.addEventListener(type, dispatch);
   }
 }
 
-// morph makes parent's children those of kids (what a render built anew), changing only what
-// differs: a node of the same kind stays, with its focus, its scroll position and what
-// assistive technology and the layout hold of it, and takes the new one's attributes, text and
-// handlers; its children are morphed in turn. An element of another tag, id or data-key, and
-// every form control (input, select, textarea, whose value the person may be changing), is
-// replaced by the new one, as a render without morph would. A page that draws the whole table
-// at every state costs the browser only what changed (the style, the layout and the
-// accessibility tree of the rest stay as they are).
+// morph makes parent's children those of kids (a render built anew), changing only what
+// differs: a node of the same kind stays (its focus, scroll and accessibility tree) and takes
+// the new one's attributes, text and handlers, its children morphed in turn; one of another
+// tag, id or data-key, or a form control (its value may be being typed), is replaced. A page
+// drawn whole at every state costs the browser only what changed.
 export function morph(parent, kids) {
-  const want = [];
-  flatten(kids, want);
-  morphInto(parent, want);
-}
-
-// flatten puts kids' nodes in out, in order: nested arrays flattened, null, undefined and
-// false left out, anything else as a text node.
-function flatten(kids, out) {
-  for (const k of kids) {
-    if (k === null || k === undefined || k === false) continue;
-    if (Array.isArray(k)) flatten(k, out);
-    else out.push(k instanceof Node ? k : document.createTextNode(String(k)));
-  }
-}
-
-// morphInto makes parent's children the nodes of want. It walks parent's children once (no
-// index into the live list), and a redraw that changed nothing writes nothing.
-function morphInto(parent, want) {
   let old = parent.firstChild;
-  for (const nu of want) old = place(parent, old, nu);
+  for (const nu of nodes(kids, [])) old = place(parent, old, nu);
   trim(old);
 }
 
-// place puts nu where old is among parent's children (old null: at the end), and returns the
-// child to compare with the next node wanted.
+// place puts nu at old (null: the end), and returns the next child to compare.
 function place(parent, old, nu) {
   if (!old) {
     parent.append(nu);
     return null;
   }
   if (old === nu) return old.nextSibling;
-  if (nu.parentNode === parent) {
-    parent.insertBefore(nu, old); // a node of the page's, further on: moved here
+  if (nu.parentNode === parent) { // further on: moved here
+    parent.insertBefore(nu, old);
     return old;
   }
   if (alike(old, nu)) {
@@ -123,7 +104,6 @@ function place(parent, old, nu) {
   return next;
 }
 
-// trim removes old and every child after it.
 function trim(old) {
   while (old) {
     const next = old.nextSibling;
@@ -146,42 +126,28 @@ function patch(old, nu) {
     if (old.nodeValue !== nu.nodeValue) old.nodeValue = nu.nodeValue;
     return;
   }
-  // The new node's attributes, where old's differ; then, unless old held exactly as many and
-  // all of them matched (a redraw's usual case), old's that the new node lacks go.
+  // A second pass, for old's attributes that nu lacks, only when they differ.
   const na = nu.attributes, oa = old.attributes;
   let same = na.length === oa.length;
-  for (let i = 0; i < na.length; i++) {
-    const a = na[i];
+  for (const a of na) {
     if (old.getAttribute(a.name) === a.value) continue;
     same = false;
-    // The page's policy (style-src 'self', ui/http.go) applies no style attribute set as
-    // markup: a style a board set through the CSSOM (Corruptia's wall places each bill so) is
-    // copied through the CSSOM too, or the element would stay where it was drawn first.
+    // The page's policy (style-src 'self', ui/http.go) applies no style set as markup: a
+    // style set through the CSSOM (Corruptia's wall places its bills so) is copied so too.
     if (a.name === 'style') old.style.cssText = nu.style.cssText;
     else old.setAttribute(a.name, a.value);
   }
-  if (!same) {
-    for (let i = oa.length - 1; i >= 0; i--) {
-      const name = oa[i].name;
-      if (!nu.hasAttribute(name)) old.removeAttribute(name);
-    }
+  for (let i = same ? -1 : oa.length - 1; i >= 0; i--) {
+    if (!nu.hasAttribute(oa[i].name)) old.removeAttribute(oa[i].name);
   }
   if (old.__on || nu.__on) {
     old.__on = nu.__on;
-    for (const type in nu.__on) {
-      const kept = old.__listens || (old.__listens = new Set());
-      if (!kept.has(type)) {
-        kept.add(type);
-        old.addEventListener(type, dispatch);
-      }
-    }
+    for (const type in nu.__on) listen(old, type);
   }
-  // The new node's children, walked as they are taken from it (each one's next found first).
   let at = old.firstChild;
-  for (let kid = nu.firstChild; kid;) {
-    const next = kid.nextSibling;
+  for (let kid = nu.firstChild, next; kid; kid = next) {
+    next = kid.nextSibling;
     at = place(old, at, kid);
-    kid = next;
   }
   trim(at);
 }
