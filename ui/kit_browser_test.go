@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"testing"
 	"time"
 
@@ -20,13 +19,7 @@ func TestMorph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a browser test: go test ./ui/ -run TestMorph")
 	}
-	path, err := browsertest.Chromium(false)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	path := browsertest.Need(t, false)
 	shell, err := fs.Sub(static, "static")
 	if err != nil {
 		t.Fatal(err)

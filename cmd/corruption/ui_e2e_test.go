@@ -64,14 +64,7 @@ func needChromium(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("a browser test: skipped in -short mode")
 	}
-	path, err := browsertest.Chromium(false)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
-	return path
+	return browsertest.Need(t, false)
 }
 
 // browser gives the test a tab of the shared headless Chromium at 1440x900; it is closed when

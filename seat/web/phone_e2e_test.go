@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -43,13 +42,7 @@ var nopage = flag.Bool("phone.nopage", false, "the browser seat without its page
 func phone(t *testing.T, ctx context.Context) context.Context {
 	t.Helper()
 	// The figure tools stand in for a phone's browser: the whole of it (ui/browsertest).
-	chromiumPath, err := browsertest.Chromium(*figures || *tapsTable != "" || *traceTable != "" || *profileTable != "")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	chromiumPath := browsertest.Need(t, *figures || *tapsTable != "" || *traceTable != "" || *profileTable != "")
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromiumPath), chromedp.Headless,
 		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),

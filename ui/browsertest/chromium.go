@@ -12,6 +12,7 @@ package browsertest
 import (
 	"fmt"
 	"os"
+	"testing"
 )
 
 const (
@@ -41,4 +42,18 @@ func Chromium(full bool) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("the browser tests need Debian's chromium-headless-shell (%s) or chromium (%s): apt-get install chromium-headless-shell chromium", Shell, Full)
+}
+
+// Need is Chromium(full) for a test that drives it: without one, the test fails when CI=true
+// (the test command installs it) and is skipped elsewhere.
+func Need(t testing.TB, full bool) string {
+	t.Helper()
+	p, err := Chromium(full)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	return p
 }
